@@ -1,0 +1,60 @@
+"""The command line: `python3 -m game simulate|serve|build ...`."""
+
+import argparse
+import importlib
+import json
+import sys
+
+# Each game package exposes: GAME_NAME, PLAYERS (min, max), TURN_CAP,
+# config_for(players, **options) -> dict, State (a GameState subclass), BOTS.
+GAMES = {"tsuro": "game.tsuro", "tatsu": "game.tatsu"}
+
+
+def _simulate(args) -> int:
+    package = importlib.import_module(GAMES[args.game])
+    low, high = package.PLAYERS
+    players = args.players if args.players is not None else low
+    if not low <= players <= high:
+        print(f"{package.GAME_NAME} is played by {low} to {high} players", file=sys.stderr)
+        return 2
+    bots = args.bots.split(",") if args.bots else ["random"] * players
+    if len(bots) != players:
+        print(f"--bots names {len(bots)} bots for {players} seats", file=sys.stderr)
+        return 2
+    options = {"daikaiju": not args.no_daikaiju} if args.game == "tsuro" else {}
+    config = package.config_for(players, **options)
+
+    from game.core.simulate import simulate
+
+    summary = simulate(
+        lambda seed: package.State(config, seed), game=args.game, players=players,
+        games=args.games, seed=args.seed, bots=bots, turn_cap=package.TURN_CAP,
+        registry=package.BOTS, log=(lambda line: print(line, file=sys.stderr)),
+    )
+    if args.game == "tsuro":
+        summary["daikaiju"] = options["daikaiju"]
+    print(json.dumps(summary))
+    ok = (summary["completed"] == summary["games"] and not summary["errors"]
+          and not summary["invariant_violations"])
+    return 0 if ok else 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m game")
+    verbs = parser.add_subparsers(dest="verb", required=True)
+
+    sim = verbs.add_parser("simulate", help="play many games with bots and check every rule")
+    sim.add_argument("--game", choices=sorted(GAMES), required=True)
+    sim.add_argument("--players", type=int, help="seats (Tsuro of the Seas: 2-8)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--no-daikaiju", action="store_true", help="Tsuro of the Seas option")
+    sim.add_argument("--bots", help="one bot name per seat, comma separated")
+    sim.set_defaults(run=_simulate)
+
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""Computer players, as the simulator and the page use them.
+
+A bot is made for one seat with its own seed, and is called with the game state
+when that seat is to move; it returns one of `state.legal_actions()`. A bot must not
+read what its seat cannot see (other hands, the draw order, future dice).
+"""
+
+import random
+
+
+class RandomBot:
+    """`easy`: a uniformly random legal action."""
+
+    def __init__(self, seat: int, seed):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def __call__(self, state):
+        actions = state.legal_actions()
+        return actions[self.rng.randrange(len(actions))]
+
+
+BOTS = {"random": RandomBot, "easy": RandomBot}
+
+
+def make_bot(name: str, seat: int, seed, registry=None):
+    table = BOTS if registry is None else registry
+    if name not in table:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(table))})")
+    return table[name](seat, seed)

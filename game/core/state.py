@@ -1,0 +1,137 @@
+"""The shape both games' states share, and saving a game as a record.
+
+A game is stored as a *record*: which game, the record format's version, the game's
+configuration, its seed and the list of actions taken. Loading replays the actions on
+a fresh state, so a record that loads is a game the rules allow, never a half-loaded
+or inconsistent one.
+"""
+
+import json
+from abc import ABC, abstractmethod
+
+from game.core.actions import Action, Event
+from game.core.errors import RecordError, RuleError
+
+RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
+
+
+class GameState(ABC):
+    """Subclasses (one per game) set GAME and FORMAT_VERSION and implement the
+    methods below. `history` is the list of actions applied since the start."""
+
+    GAME = ""
+    FORMAT_VERSION = 1
+
+    # --- what each game implements. Its __init__(config, seed) sets up the game and
+    # sets self.config (plain JSON data), self.seed, self.history = [] and self.turn
+    # (how many turns have begun). ---------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self):
+        """The seat whose decision it is, or None when the game is over."""
+
+    @property
+    @abstractmethod
+    def decision(self):
+        """What kind of decision the seat to move makes (a short name), or None."""
+
+    @abstractmethod
+    def legal_actions(self) -> list:
+        """Every action the seat to move may take now (empty once the game is over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list:
+        """Apply an action already known to be well formed; raise RuleError *before*
+        changing anything if the rules forbid it."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple:
+        """The seats that share the win, once the game is over (else empty)."""
+
+    @abstractmethod
+    def invariant_violations(self) -> list:
+        """What is wrong with the state, in words (empty when all is well): the
+        simulator and the property tests call this after every action."""
+
+    @abstractmethod
+    def snapshot(self) -> dict:
+        """Everything the state holds, as plain data, for equality and debugging."""
+
+    # --- shared ---------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def apply(self, action) -> list:
+        """Apply one action for the seat to move; return the events it caused, in order.
+        An illegal action raises RuleError and changes nothing."""
+        if not isinstance(action, Action):
+            raise RuleError("action", f"{action!r} is not an action")
+        if self.is_over:
+            raise RuleError("end of the game", "the game is over: no more actions")
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # states change; they are compared, never hashed
+
+    def to_record(self) -> dict:
+        return {
+            "game": self.GAME,
+            "version": self.FORMAT_VERSION,
+            "config": dict(self.config),
+            "seed": self.seed,
+            "actions": [a.to_json() for a in self.history],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @classmethod
+    def from_record(cls, record) -> "GameState":
+        """Rebuild a game from its record, refusing anything malformed with a reason."""
+        if isinstance(record, (str, bytes)):
+            try:
+                record = json.loads(record)
+            except ValueError as err:
+                raise RecordError(f"the saved game is not valid JSON: {err}") from None
+        if not isinstance(record, dict):
+            raise RecordError("a saved game is a JSON object")
+        missing = RECORD_KEYS - record.keys()
+        if missing:
+            raise RecordError(f"the saved game lacks {', '.join(sorted(missing))}")
+        extra = record.keys() - RECORD_KEYS
+        if extra:
+            raise RecordError(f"the saved game has unknown fields: {', '.join(sorted(extra))}")
+        if record["game"] != cls.GAME:
+            raise RecordError(f"this is a saved game of {record['game']!r}, not {cls.GAME!r}")
+        if record["version"] != cls.FORMAT_VERSION:
+            raise RecordError(
+                f"saved game format version {record['version']!r} is not supported "
+                f"(this version reads {cls.FORMAT_VERSION})"
+            )
+        if not isinstance(record["config"], dict):
+            raise RecordError("the saved game's config is not an object")
+        if not isinstance(record["actions"], list):
+            raise RecordError("the saved game's actions are not a list")
+        try:
+            state = cls(record["config"], record["seed"])
+        except (ValueError, TypeError) as err:
+            raise RecordError(f"the saved game's setup is refused: {err}") from None
+        for number, raw in enumerate(record["actions"], 1):
+            try:
+                state.apply(Action.from_json(raw))
+            except ValueError as err:  # RuleError is a ValueError
+                raise RecordError(f"action {number} of the saved game is refused: {err}") from None
+        return state
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        return cls.from_record(text)
+
+
+__all__ = ["Event", "GameState"]

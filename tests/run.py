@@ -1,0 +1,71 @@
+"""The one test command: `python3 tests/run.py [pytest arguments]`.
+
+On a fresh machine with only Python 3.11+, it sets up what the tests need and runs
+every test, unit and browser:
+  1. a virtual environment in .venv with the pinned packages of tests/requirements.txt;
+  2. a Chromium for the browser tests: the system one (/usr/bin/chromium) when present,
+     else Debian's package when we are root with apt, else Playwright's own download;
+  3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves).
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+
+def step(message: str) -> None:
+    print(f"[tests/run.py] {message}", flush=True)
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> None:
+    stamp = VENV / ".requirements-sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
+        return
+    step("creating .venv with the pinned test packages")
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    subprocess.run([str(venv_python()), "-m", "pip", "install", "--quiet",
+                    "--disable-pip-version-check", "-r", str(REQUIREMENTS)], check=True)
+    stamp.write_text(wanted)
+
+
+def ensure_chromium() -> dict:
+    """Return the environment telling the browser tests which Chromium to launch."""
+    if os.environ.get("CHROMIUM") and Path(os.environ["CHROMIUM"]).exists():
+        return {}
+    if not SYSTEM_CHROMIUM.exists() and shutil.which("apt-get") and os.geteuid() == 0:
+        step("installing Debian's chromium")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+    if SYSTEM_CHROMIUM.exists():
+        return {"CHROMIUM": str(SYSTEM_CHROMIUM)}
+    step("no system Chromium: asking Playwright for its own")
+    subprocess.run([str(venv_python()), "-m", "playwright", "install", "chromium"], check=True)
+    return {}
+
+
+def main() -> int:
+    os.chdir(ROOT)
+    ensure_venv()
+    env = dict(os.environ, **ensure_chromium())
+    env["PYTHONPATH"] = str(ROOT)
+    step("running pytest")
+    return subprocess.run([str(venv_python()), "-m", "pytest", *sys.argv[1:]], env=env).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
