@@ -39,6 +39,43 @@ def _simulate(args) -> int:
     return 0 if ok else 1
 
 
+def _serve(args) -> int:
+    from game.site.runtime import RuntimeFetchError, ensure_runtime
+    from game.site.server import SiteServer, SourceSite
+
+    try:
+        ensure_runtime()
+    except RuntimeFetchError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    try:
+        server = SiteServer(SourceSite(), port=args.port, quiet=args.quiet)
+    except OSError as error:
+        print(f"error: cannot serve on 127.0.0.1:{args.port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    print(f"Serving the game at {server.url} (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def _build(args) -> int:
+    from game.site.build import BuildError, build
+    from game.site.runtime import RuntimeFetchError
+
+    try:
+        build(args.out)
+    except (BuildError, RuntimeFetchError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m game")
     verbs = parser.add_subparsers(dest="verb", required=True)
@@ -51,6 +88,15 @@ def main(argv=None) -> int:
     sim.add_argument("--no-daikaiju", action="store_true", help="Tsuro of the Seas option")
     sim.add_argument("--bots", help="one bot name per seat, comma separated")
     sim.set_defaults(run=_simulate)
+
+    serve = verbs.add_parser("serve", help="serve the site on 127.0.0.1 (fetches the runtime)")
+    serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    serve.add_argument("--quiet", action="store_true", help="do not log each request")
+    serve.set_defaults(run=_serve)
+
+    build = verbs.add_parser("build", help="write the complete deployable site into a folder")
+    build.add_argument("--out", required=True, help="the folder to write (e.g. dist)")
+    build.set_defaults(run=_build)
 
     args = parser.parse_args(argv)
     return args.run(args)

@@ -43,7 +43,7 @@ def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
             games_by_bot[name] += 1
         try:
             state = new_state(game_seed)
-            agents = [make_bot(name, seat, (game_seed, seat), registry)
+            agents = [make_bot(name, seat, f"{game_seed}:{seat}", registry)
                       for seat, name in enumerate(seat_bots)]
             broken = False
             while not state.is_over and state.turn <= turn_cap:

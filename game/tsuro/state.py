@@ -1,0 +1,600 @@
+"""Tsuro of the Seas: the game state, its decisions and its rules.
+
+A turn (section C): the daikaiju roll (or restoring the minimum of 3), the placement of
+a wake tile, the ships' voyages, the elimination bonus, the draw. Dice and shuffles come
+from `self.rng`; everything between two decisions happens inside `apply`, which returns
+the events in order.
+
+Decisions (`state.decision`) and their actions:
+  "start mark"  Action("start", (mark,))          setup, each seat in turn (D5)
+  "relocation"  Action("relocate", (mark,))       D8
+  "placement"   Action("place", (tile, rotation))  section C
+  "bonus"       Action("bonus", (give, take))     elimination bonus: two tuples of tiles
+"""
+
+from game.core import Action, Event, GameState, RuleError, new_rng, roll_die
+from game.tsuro import sailing
+from game.tsuro.board import (
+    NEIGHBOUR, OFF, SQUARES, START_MARK_SET, START_MARKS, behind, edge_of_mark, point_id,
+    square_for_dice,
+)
+from game.tsuro.daikaiju import (
+    ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, MOVEMENT_ORDER, PLACE_NEW_FACE,
+    ROTATION_STEP, SETUP_COUNT, arrow,
+)
+from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
+
+HAND_SIZE = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
+
+# Why a ship leaves the game (the "reason" of a ship_out event).
+OUT_EDGE, OUT_DAIKAIJU, OUT_LOOP = sailing.EDGE, sailing.DAIKAIJU, sailing.LOOP
+OUT_TILE_EATEN = "tile eaten"  # a daikaiju moved onto the tile it was on (D6)
+OUT_TILE_REMOVED = "tile removed"  # a daikaiju was placed on the tile it was on
+OUT_FACING = "facing daikaiju"  # D7
+OUT_NO_MARK = "no free start mark"  # D8
+
+PLACING_RULE_TEXT = {
+    1: "it would sail your own ship off the edge of the board",
+    2: "it would trap your own ship in an endless loop",
+    3: "it would run your own ship into a daikaiju",
+}
+
+
+def _check_config(config) -> dict:
+    if not isinstance(config, dict):
+        raise ValueError("the configuration is an object")
+    unknown = set(config) - {"players", "daikaiju", "first"}
+    if unknown:
+        raise ValueError(f"unknown configuration keys: {', '.join(sorted(unknown))}")
+    players = config.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise ValueError(f"Tsuro of the Seas is played by 2 to 8 players, not {players!r}")
+    daikaiju = config.get("daikaiju", True)
+    if not isinstance(daikaiju, bool):
+        raise ValueError("'daikaiju' is true or false")
+    first = config.get("first", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise ValueError(f"the first player is a seat from 0 to {players - 1}, not {first!r}")
+    return {"players": players, "daikaiju": daikaiju, "first": first}
+
+
+class TsuroState(GameState):
+    GAME = "tsuro-of-the-seas"
+    FORMAT_VERSION = 1
+
+    def __init__(self, config: dict, seed):
+        self.config = _check_config(config)
+        self.seed = seed
+        self.rng = new_rng(seed)
+        self.history = []
+        self.turn = 0
+        n = self.players = self.config["players"]
+        self.hands = [[] for _ in range(n)]
+        self.draw_pile = []  # the top is the end of the list
+        self.removed = []  # tiles removed from the game (a daikaiju placed on them)
+        self.tile_at = [-1] * SQUARES
+        self.rotation_at = [0] * SQUARES
+        self.wakes = [None] * SQUARES  # the lookup of the tile on each square
+        self.kaiju_at = [-1] * SQUARES
+        self.kaiju_square = [OFF] * DAIKAIJU_COUNT
+        self.kaiju_facing = [0] * DAIKAIJU_COUNT
+        self.supply = []  # face-down daikaiju; the top is the end of the list
+        self.ships = [None] * n  # a ship's position (board.py), None when not on the board
+        self.out = [None] * n  # why a seat is out of the game, None while it plays
+        self.trails = [[] for _ in range(n)]  # (square, tile, entry, exit) sailed
+        self.active = self.config["first"]
+        self._decision = START_MARK
+        self._winners = ()
+        self._over = False
+        # D9: set once a placement had to break rule 4 (every placement did), which
+        # leaves two ships on one point; from then on they sail together.
+        self.forced_same_wake = False
+        self._bonus_from = ()  # seats whose hands the active player may swap with
+        self._cache = None
+        self.setup_events = self._setup()
+
+    # --- setup (section B) ---------------------------------------------------------
+    def _setup(self) -> list:
+        events = []
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        self.draw_pile = deck
+        for seat in self.turn_order():
+            self._draw(seat, events)
+        self.supply = list(range(DAIKAIJU_COUNT))
+        self.rng.shuffle(self.supply)
+        if self.config["daikaiju"]:
+            for _ in range(SETUP_COUNT[self.players]):
+                self._place_daikaiju("setup", events, [])
+        return events
+
+    def turn_order(self) -> list:
+        """All seats, starting with the active one, clockwise (D13)."""
+        n = self.players
+        return [(self.active + i) % n for i in range(n)]
+
+    # --- the GameState interface ---------------------------------------------------
+    @property
+    def to_move(self):
+        return None if self._decision is None else self.active
+
+    @property
+    def decision(self):
+        return self._decision
+
+    @property
+    def winners(self) -> tuple:
+        return self._winners
+
+    def legal_actions(self) -> list:
+        if self._decision == PLACEMENT:
+            return list(self._placements()[0])
+        if self._decision == START_MARK:
+            taken = set(self.ships)
+            return [Action("start", (m,)) for m in START_MARKS if m not in taken]
+        if self._decision == RELOCATION:
+            return [Action("relocate", (m,)) for m in self.relocation_marks()]
+        if self._decision == BONUS:
+            return self._bonus_actions()
+        return []
+
+    def _apply(self, action: Action) -> list:
+        handler = {
+            START_MARK: ("start", self._do_start),
+            RELOCATION: ("relocate", self._do_relocate),
+            PLACEMENT: ("place", self._do_place),
+            BONUS: ("bonus", self._do_bonus),
+        }[self._decision]
+        if action.kind != handler[0]:
+            raise RuleError("turn order", f"now is the {self._decision} of seat "
+                            f"{self.active + 1}, not a {action.kind!r} action")
+        events = handler[1](action.args)
+        self._cache = None
+        while self._decision is None and not self._over:
+            self._begin_turn(self._next_seat(), events)
+        return events
+
+    # --- setup decision: start marks (B3, D5) ----------------------------------------
+    def _do_start(self, args) -> list:
+        mark = self._mark_arg(args)
+        if mark in self.ships:
+            raise RuleError("B3", "another ship is already on that start mark")
+        events = [Event("start_mark", {"seat": self.active, "mark": mark})]
+        self.ships[self.active] = mark
+        following = (self.active + 1) % self.players
+        if following == self.config["first"]:
+            self._decision = None  # all ships placed: the first seat's turn begins
+        else:
+            self.active = following
+        return events
+
+    @staticmethod
+    def _mark_arg(args) -> int:
+        if len(args) != 1 or args[0] not in START_MARK_SET:
+            raise RuleError("D5", f"{args!r} is not a start mark")
+        return args[0]
+
+    # --- a turn ----------------------------------------------------------------------
+    def _next_seat(self) -> int:
+        seat = self.active
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if self.out[seat] is None:
+                return seat
+        raise AssertionError("no ship left to play")
+
+    def _begin_turn(self, seat: int, events: list) -> None:
+        self.turn += 1
+        self.active = seat
+        events.append(Event("turn", {"seat": seat, "turn": self.turn}))
+        fallen = []
+        if self.config["daikaiju"]:
+            self._daikaiju_phase(events, fallen)
+            self._check_facing(events, fallen)
+        self._return_hands(fallen, events)
+        if self._check_end(fallen, events) or self._decision == RELOCATION:
+            return
+        if self.out[seat] is None:
+            self._to_placement(events)
+
+    def _daikaiju_phase(self, events: list, fallen: list) -> None:
+        """C1, or restoring the minimum of 3 instead of rolling."""
+        on_board = self.daikaiju_on_board()
+        if on_board < MINIMUM_ON_BOARD:
+            events.append(Event("restore_daikaiju", {"on_board": on_board}))
+            while self.daikaiju_on_board() < MINIMUM_ON_BOARD and self.supply:
+                self._place_daikaiju("restore", events, fallen)
+            return
+        gold, blue = roll_die(self.rng), roll_die(self.rng)
+        acts = gold + blue in ACTING_SUMS
+        events.append(Event("daikaiju_roll", {"gold": gold, "blue": blue, "acts": acts}))
+        if not acts:
+            return
+        face = roll_die(self.rng)
+        events.append(Event("daikaiju_die", {"face": face}))
+        if face == PLACE_NEW_FACE:
+            if self.supply:
+                self._place_daikaiju("roll", events, fallen)
+            else:
+                events.append(Event("supply_empty", {}))  # D4
+            return
+        for kaiju in MOVEMENT_ORDER:
+            if self.kaiju_square[kaiju] != OFF:  # not removed earlier in this roll
+                self._daikaiju_act(kaiju, face, events, fallen)
+
+    def _daikaiju_act(self, kaiju: int, face: int, events: list, fallen: list) -> None:
+        square, facing = self.kaiju_square[kaiju], self.kaiju_facing[kaiju]
+        code = arrow(kaiju, face)
+        if code in ROTATION_STEP:
+            self.kaiju_facing[kaiju] = (facing + ROTATION_STEP[code]) % 4
+            events.append(Event("daikaiju_turned", {
+                "daikaiju": kaiju, "square": square, "facing": self.kaiju_facing[kaiju],
+                "clockwise": code == "C"}))
+            return
+        target = NEIGHBOUR[square][(facing + MOVE_TURN[code]) % 4]
+        self.kaiju_at[square] = -1
+        if target == OFF:
+            self._to_supply(kaiju)
+            events.append(Event("daikaiju_left", {"daikaiju": kaiju, "square": square}))
+            return
+        victim = self.kaiju_at[target]
+        if victim >= 0:
+            self._to_supply(victim)
+            events.append(Event("daikaiju_destroyed", {
+                "daikaiju": victim, "by": kaiju, "square": target}))
+        events.append(Event("daikaiju_moved", {"daikaiju": kaiju, "from": square, "to": target}))
+        if self.tile_at[target] >= 0:
+            tile = self._clear_square(target)
+            self.draw_pile.insert(0, tile)
+            events.append(Event("tile_eaten", {"square": target, "tile": tile, "by": kaiju}))
+            self._sink_ships_on(target, OUT_TILE_EATEN, events, fallen)
+        self.kaiju_at[target] = kaiju
+        self.kaiju_square[kaiju] = target
+
+    def _place_daikaiju(self, why: str, events: list, fallen: list) -> None:
+        """B2: roll gold and blue for the square, again while it holds a daikaiju."""
+        while True:
+            gold, blue = roll_die(self.rng), roll_die(self.rng)
+            square = square_for_dice(gold, blue)
+            if self.kaiju_at[square] < 0:
+                break
+            events.append(Event("placement_reroll", {"gold": gold, "blue": blue}))
+        kaiju = self.supply.pop()
+        facing = self.rng.randrange(4)
+        if self.tile_at[square] >= 0:  # placed on a wake tile: removed from the game
+            tile = self._clear_square(square)
+            self.removed.append(tile)
+            events.append(Event("tile_removed", {"square": square, "tile": tile}))
+            self._sink_ships_on(square, OUT_TILE_REMOVED, events, fallen)
+        self.kaiju_at[square] = kaiju
+        self.kaiju_square[kaiju] = square
+        self.kaiju_facing[kaiju] = facing
+        events.append(Event("daikaiju_placed", {
+            "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
+            "why": why}))
+
+    def _to_supply(self, kaiju: int) -> None:
+        """D4: back into the face-down supply, shuffled."""
+        self.kaiju_square[kaiju] = OFF
+        self.supply.append(kaiju)
+        self.rng.shuffle(self.supply)
+
+    def _clear_square(self, square: int) -> int:
+        tile = self.tile_at[square]
+        self.tile_at[square] = -1
+        self.wakes[square] = None
+        for trail in self.trails:
+            trail[:] = [step for step in trail if step[0] != square]
+        return tile
+
+    def _sink_ships_on(self, square: int, reason: str, events: list, fallen: list) -> None:
+        """D6: a ship is on the tile its wake last crossed, the square behind it."""
+        for seat in self.turn_order()[1:] + [self.active]:
+            position = self.ships[seat]
+            if position is not None and behind(position) == square:
+                self._ship_out(seat, reason, events, fallen)
+
+    def _check_facing(self, events: list, fallen: list) -> None:
+        """D7 and D8: the active ship facing a daikaiju after the roll."""
+        seat = self.active
+        position = self.ships[seat]
+        if position is None or self.kaiju_at[position >> 3] < 0:
+            return
+        if behind(position) == OFF and self.relocation_marks():
+            self._decision = RELOCATION
+            events.append(Event("relocation", {"seat": seat, "marks": self.relocation_marks()}))
+        else:
+            reason = OUT_NO_MARK if behind(position) == OFF else OUT_FACING
+            self._ship_out(seat, reason, events, fallen)
+
+    def relocation_marks(self) -> list:
+        """D8: the other start marks on the same edge whose first square is empty (no
+        wake tile; no daikaiju either, or the ship would face one at once) and that no
+        other ship stands on."""
+        position = self.ships[self.active]
+        if position is None:
+            return []
+        edge = edge_of_mark(position)
+        return [m for m in START_MARKS
+                if edge_of_mark(m) == edge and m not in self.ships
+                and self.tile_at[m >> 3] < 0 and self.kaiju_at[m >> 3] < 0]
+
+    def _do_relocate(self, args) -> list:
+        mark = self._mark_arg(args)
+        if mark not in self.relocation_marks():
+            raise RuleError("D8", "a ship moves only to another start mark on the same edge, "
+                                  "free of ships, whose first square is empty")
+        events = [Event("relocated", {"seat": self.active, "from": self.ships[self.active],
+                                      "to": mark})]
+        self.ships[self.active] = mark
+        self._decision = None
+        self._to_placement(events)
+        return events
+
+    def _to_placement(self, events: list) -> None:
+        if self.hands[self.active]:
+            self._decision = PLACEMENT
+        else:  # D12: nothing to place
+            events.append(Event("placement_skipped", {"seat": self.active}))
+            self._decision = None
+            self._end_turn(events)
+
+    # --- placing a wake tile (C2, C3) ------------------------------------------------
+    def _placements(self):
+        """The legal placements, {action: outcome}, and the outcome of every distinct
+        placement keyed by its wakes. Cached until the state changes."""
+        if self._cache is not None:
+            return self._cache
+        seat = self.active
+        square = self.ships[seat] >> 3
+        by_wakes = {}
+        options = []
+        for tile in self.hands[seat]:
+            for rotation in range(ROTATIONS):
+                lookup = ORIENTED[tile][rotation]
+                if lookup in by_wakes:  # the same result counts once
+                    continue
+                outcome = sailing.judge(square, lookup, seat, self.ships, self.wakes,
+                                        self.kaiju_at)
+                by_wakes[lookup] = outcome
+                options.append((Action("place", (tile, rotation)), outcome))
+        # Rule 4 has no exception unless every placement breaks it (reading D9); rules
+        # 1-3 then give way only when every placement still allowed breaks one of them.
+        allowed = [o for o in options if not o[1].same_wake] or options
+        allowed = [o for o in allowed if o[1].own_fate is None] or allowed
+        self._cache = (dict(allowed), by_wakes, options)
+        return self._cache
+
+    def placement_outcome(self, tile: int, rotation: int):
+        """What placing `tile` turned `rotation` quarter turns would do (a preview)."""
+        return self._placements()[1][ORIENTED[tile][rotation]]
+
+    def _do_place(self, args) -> list:
+        seat = self.active
+        if (len(args) != 2 or not all(isinstance(a, int) for a in args)
+                or not 0 <= args[1] < ROTATIONS):
+            raise RuleError("C2", f"a placement is a tile and a rotation 0-3, not {args!r}")
+        tile, rotation = args
+        if tile not in self.hands[seat]:
+            raise RuleError("C2", f"tile {tile} is not in your hand")
+        legal, by_wakes, options = self._placements()
+        lookup = ORIENTED[tile][rotation]
+        outcome = by_wakes[lookup]
+        if not any(ORIENTED[a.args[0]][a.args[1]] == lookup for a in legal):
+            if not outcome.same_wake:
+                number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
+                raise RuleError(f"placing rule {number}",
+                                f"you may not place this tile so: {PLACING_RULE_TEXT[number]}, "
+                                "and another placement does not")
+            raise RuleError("placing rule 4", "you may not place this tile so: two ships would "
+                            "travel the same wake in the same direction (they would end on the "
+                            "same point), and another placement does not")
+        square = self.ships[seat] >> 3
+        if outcome.same_wake:
+            self.forced_same_wake = True
+        self.hands[seat].remove(tile)
+        self.tile_at[square] = tile
+        self.rotation_at[square] = rotation
+        self.wakes[square] = lookup
+        events = [Event("tile_placed", {"seat": seat, "tile": tile, "rotation": rotation,
+                                        "square": square})]
+        fallen = []
+        for mover in self.turn_order():
+            if mover not in outcome.voyages:
+                continue
+            end, fate, path = outcome.voyages[mover]
+            self.trails[mover].extend((sq, self.tile_at[sq], a, b) for sq, a, b in path)
+            events.append(Event("ship_moved", {"seat": mover, "path": path, "to": end,
+                                               "fate": fate}))
+            if fate is None:
+                self.ships[mover] = end
+            else:
+                self._ship_out(mover, fate, events, fallen)
+        self._decision = None
+        if self._check_end(fallen, events):
+            self._return_hands(fallen, events)
+            return events
+        opponents = tuple(s for s in fallen if s != seat)
+        if self.out[seat] is None and self.hands[seat] and any(self.hands[s] for s in opponents):
+            self._bonus_from = opponents
+            self._decision = BONUS
+            events.append(Event("bonus_offered", {"seat": seat, "from": list(opponents)}))
+            return events
+        self._return_hands(fallen, events)
+        self._end_turn(events)
+        return events
+
+    # --- the elimination bonus -------------------------------------------------------
+    def bonus_pool(self) -> list:
+        """The eliminated players' tiles the active player may take, in D10 order."""
+        return [t for s in self._bonus_from for t in self.hands[s]]
+
+    def _bonus_actions(self) -> list:
+        from itertools import combinations
+
+        mine, pool = sorted(self.hands[self.active]), sorted(self.bonus_pool())
+        return [Action("bonus", (give, take))
+                for k in range(min(len(mine), len(pool)) + 1)
+                for give in combinations(mine, k) for take in combinations(pool, k)]
+
+    def _do_bonus(self, args) -> list:
+        if (len(args) != 2 or not all(isinstance(a, tuple) for a in args)
+                or len(args[0]) != len(args[1])):
+            raise RuleError("elimination bonus",
+                            "an exchange gives and takes the same number of tiles")
+        give, take = args
+        hand, pool = list(self.hands[self.active]), self.bonus_pool()
+        for tile in give:
+            if tile not in hand:
+                raise RuleError("elimination bonus", f"tile {tile} is not in your hand")
+            hand.remove(tile)
+        for tile in take:
+            if tile not in pool:
+                raise RuleError("elimination bonus",
+                                f"tile {tile} is not in an eliminated player's hand")
+            pool.remove(tile)
+        # Each given tile takes the place of the tile it is exchanged for.
+        for given, taken in zip(sorted(give), sorted(take)):
+            owner = next(s for s in self._bonus_from if taken in self.hands[s])
+            self.hands[owner][self.hands[owner].index(taken)] = given
+            self.hands[self.active][self.hands[self.active].index(given)] = taken
+        events = [Event("bonus", {"seat": self.active, "tiles": len(give)})]
+        fallen, self._bonus_from = list(self._bonus_from), ()
+        self._decision = None
+        self._return_hands(fallen, events)
+        self._end_turn(events)
+        return events
+
+    # --- the end of a turn (C4) and of the game ----------------------------------------
+    def _draw(self, seat: int, events: list) -> None:
+        hand = self.hands[seat]
+        count = 0
+        while len(hand) < HAND_SIZE and self.draw_pile:
+            hand.append(self.draw_pile.pop())
+            count += 1
+        if count:
+            events.append(Event("drew", {"seat": seat, "tiles": count}))
+
+    def _end_turn(self, events: list) -> None:
+        if self.out[self.active] is None:
+            self._draw(self.active, events)
+        alive = [s for s in range(self.players) if self.out[s] is None]
+        if not self.draw_pile and not any(self.hands[s] for s in alive):
+            self._game_over(tuple(alive), "no tile left to place", events)  # D12
+
+    def _ship_out(self, seat: int, reason: str, events: list, fallen: list) -> None:
+        self.ships[seat] = None
+        self.out[seat] = reason
+        fallen.append(seat)
+        events.append(Event("ship_out", {"seat": seat, "reason": reason}))
+
+    def _return_hands(self, fallen: list, events: list) -> None:
+        """D10: to the bottom of the draw pile, in turn order after the active player."""
+        for seat in self.turn_order()[1:] + [self.active]:
+            if seat in fallen and self.hands[seat]:
+                for tile in self.hands[seat]:
+                    self.draw_pile.insert(0, tile)
+                events.append(Event("hand_returned", {"seat": seat,
+                                                      "tiles": len(self.hands[seat])}))
+                self.hands[seat] = []
+
+    def _check_end(self, fallen: list, events: list) -> bool:
+        alive = tuple(s for s in range(self.players) if self.out[s] is None)
+        if len(alive) == 1:
+            return self._game_over(alive, "last ship afloat", events)
+        if not alive:
+            return self._game_over(tuple(sorted(fallen)), "eliminated together", events)
+        if all(self.tile_at[sq] >= 0 or self.kaiju_at[sq] >= 0 for sq in range(SQUARES)):
+            return self._game_over(alive, "the board is full", events)
+        return False
+
+    def _game_over(self, winners: tuple, reason: str, events: list) -> bool:
+        self._winners = winners
+        self._over = True
+        self._decision = None
+        events.append(Event("game_over", {"winners": list(winners), "reason": reason}))
+        return True
+
+    # --- what can be seen, copied and checked -------------------------------------------
+    def daikaiju_on_board(self) -> int:
+        return DAIKAIJU_COUNT - len(self.supply)
+
+    def view(self, seat: int) -> dict:
+        """What `seat` can see: everything but the other hands, the draw order, the
+        face-down supply and the future dice."""
+        bonus = {}
+        if self._decision == BONUS and seat == self.active:
+            bonus = {s: list(self.hands[s]) for s in self._bonus_from}
+        return {
+            "players": self.players, "seat": seat, "active": self.active,
+            "decision": self._decision, "turn": self.turn, "winners": list(self._winners),
+            "tiles": [[sq, self.tile_at[sq], self.rotation_at[sq]]
+                      for sq in range(SQUARES) if self.tile_at[sq] >= 0],
+            "daikaiju": [[k, self.kaiju_square[k], self.kaiju_facing[k]]
+                         for k in range(DAIKAIJU_COUNT) if self.kaiju_square[k] != OFF],
+            "ships": list(self.ships), "out": list(self.out),
+            "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
+            "draw_pile": len(self.draw_pile), "supply": len(self.supply),
+            "removed": list(self.removed), "bonus_hands": bonus,
+            "trails": [[list(step) for step in trail] for trail in self.trails],
+        }
+
+    def snapshot(self) -> dict:
+        return {
+            "config": self.config, "seed": self.seed, "turn": self.turn,
+            "hands": self.hands, "draw_pile": self.draw_pile, "removed": self.removed,
+            "tile_at": self.tile_at, "rotation_at": self.rotation_at,
+            "kaiju_square": self.kaiju_square, "kaiju_facing": self.kaiju_facing,
+            "supply": self.supply, "ships": self.ships, "out": self.out,
+            "trails": self.trails, "active": self.active, "decision": self._decision,
+            "winners": self._winners, "over": self._over,
+            "forced_same_wake": self.forced_same_wake, "bonus_from": self._bonus_from,
+            "rng": self.rng.getstate(), "history": self.history,
+        }
+
+    def clone(self, rng=None) -> "TsuroState":
+        """An independent copy; with `rng`, one whose future chance is that generator's."""
+        copy = object.__new__(TsuroState)
+        copy.__dict__.update(self.__dict__)
+        for name in ("hands", "trails"):
+            setattr(copy, name, [list(x) for x in getattr(self, name)])
+        for name in ("draw_pile", "removed", "tile_at", "rotation_at", "wakes", "kaiju_at",
+                     "kaiju_square", "kaiju_facing", "supply", "ships", "out", "history"):
+            setattr(copy, name, list(getattr(self, name)))
+        if rng is None:
+            rng = new_rng(0)
+            rng.setstate(self.rng.getstate())
+        copy.rng = rng
+        return copy
+
+    def invariant_violations(self) -> list:
+        wrong = []
+        places = ([t for t in self.tile_at if t >= 0] + self.draw_pile + self.removed
+                  + [t for hand in self.hands for t in hand])
+        if sorted(places) != list(range(DECK_SIZE)):
+            wrong.append("the 56 wake tiles are not each in exactly one place")
+        kaiju = [k for k in self.kaiju_square if k != OFF]
+        on_board = [k for k in range(DAIKAIJU_COUNT) if self.kaiju_square[k] != OFF]
+        if sorted(on_board + self.supply) != list(range(DAIKAIJU_COUNT)):
+            wrong.append("the 10 daikaiju are not each on the board or in the supply")
+        if len(set(kaiju)) != len(kaiju) or any(
+                self.kaiju_at[self.kaiju_square[k]] != k for k in on_board) or sum(
+                1 for k in self.kaiju_at if k >= 0) != len(on_board):
+            wrong.append("the daikaiju on the board disagree with their squares")
+        if any(self.tile_at[sq] >= 0 and self.kaiju_at[sq] >= 0 for sq in range(SQUARES)):
+            wrong.append("a square holds both a wake tile and a daikaiju")
+        points = [point_id(p) for p in self.ships if p is not None]
+        if len(set(points)) != len(points) and not self.forced_same_wake:
+            wrong.append("two ships stand on one point")
+        for seat, position in enumerate(self.ships):
+            if (self.out[seat] is None) != (position is not None) and self._decision != START_MARK:
+                wrong.append(f"seat {seat + 1} is in the game without a ship, or out with one")
+            if position is not None and self.tile_at[position >> 3] >= 0:
+                wrong.append(f"the ship of seat {seat + 1} faces a wake tile")
+        if any(len(hand) > HAND_SIZE for hand in self.hands):
+            wrong.append("a hand holds more than 3 tiles")
+        return wrong
