@@ -97,6 +97,60 @@ class TsuroState(GameState):
         self._cache = None
         self.setup_events = self._setup()
 
+    @classmethod
+    def from_position(cls, players: int, *, ships, hands, tiles=None, daikaiju=None,
+                      draw_pile=(), active=0, daikaiju_rule=True, rng=None,
+                      begin_turn=False) -> "TsuroState":
+        """A constructed position, for tests and for pages that teach the rules.
+
+        ships: a position (board.py) per seat, or None for a seat already out;
+        hands: a list of tiles per seat; tiles: {square: (tile, rotation)};
+        daikaiju: {daikaiju: (square, facing)}; draw_pile: listed bottom to top.
+        Tiles named nowhere are out of the game; daikaiju not on the board are in the
+        supply. With begin_turn, `active`'s turn begins (daikaiju roll included, dice
+        from `rng`) and its events are in `setup_events`; else `active` is to place.
+        A constructed position has no seed, so it cannot be saved as a record.
+        """
+        state = cls({"players": players, "daikaiju": daikaiju_rule}, 0)
+        state.seed = None
+        state.rng = rng if rng is not None else new_rng(0)
+        state.hands = [list(h) for h in hands]
+        state.draw_pile = list(draw_pile)
+        state.tile_at, state.rotation_at = [-1] * SQUARES, [0] * SQUARES
+        state.wakes, state.kaiju_at = [None] * SQUARES, [-1] * SQUARES
+        for square, (tile, rotation) in (tiles or {}).items():
+            state.tile_at[square], state.rotation_at[square] = tile, rotation
+            state.wakes[square] = ORIENTED[tile][rotation]
+        state.kaiju_square = [OFF] * DAIKAIJU_COUNT
+        for kaiju, (square, facing) in (daikaiju or {}).items():
+            state.kaiju_square[kaiju], state.kaiju_facing[kaiju] = square, facing
+            state.kaiju_at[square] = kaiju
+        state.supply = [k for k in range(DAIKAIJU_COUNT) if state.kaiju_square[k] == OFF]
+        named = set(state.draw_pile) | {t for h in state.hands for t in h} | {
+            t for t in state.tile_at if t >= 0}
+        state.removed = [t for t in range(DECK_SIZE) if t not in named]
+        state.ships = list(ships)
+        state.out = [None if p is not None else "out" for p in ships]
+        state.active = active
+        state.setup_events = []
+        wrong = state.invariant_violations()
+        if wrong:
+            raise ValueError("; ".join(wrong))
+        if begin_turn:
+            state._decision = None
+            state.active = (active - 1) % players
+            state._begin_turn(active, state.setup_events)
+            while state._decision is None and not state._over:
+                state._begin_turn(state._next_seat(), state.setup_events)
+        else:
+            state._decision = PLACEMENT if state.hands[active] else None
+        return state
+
+    def to_record(self) -> dict:
+        if self.seed is None:
+            raise ValueError("a constructed position has no seed and cannot be saved")
+        return super().to_record()
+
     # --- setup (section B) ---------------------------------------------------------
     def _setup(self) -> list:
         events = []
