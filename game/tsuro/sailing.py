@@ -56,31 +56,23 @@ class Outcome:
         self.same_wake = same_wake  # placing rule 4 / reading D9 broken
 
 
-def judge(square, lookup, active, ships, wakes, kaiju_at):
+def judge(square, lookup, active, movers, still, wakes, kaiju_at):
     """The outcome of placing a tile with wakes `lookup` on `square`.
 
-    `ships[seat]` is a ship's position, or None for a ship not on the board.
+    `movers` lists (seat, position) of the ships facing that square, which the tile
+    will move; `still` is the set of points (point_id) where the other ships stand.
     Reading D9: two ships would travel the same wake in the same direction when, after
     the move, two end on the same point, or leave the board or meet a daikaiju at the
     same point. Ships caught in a loop have no end point.
     """
     voyages = {}
-    for seat, position in enumerate(ships):
-        if position is not None and position >> 3 == square:
-            voyages[seat] = sail(position, wakes, kaiju_at, square, lookup)
-    ends = set()
+    ends = set(still)
     same_wake = False
-    for seat, position in enumerate(ships):
-        if position is None:
-            continue
-        if seat in voyages:
-            end, fate, _ = voyages[seat]
-            if fate == LOOP:
-                continue
-            where = point_id(end)
-        else:
-            where = point_id(position)
-        if where in ends:
-            same_wake = True
-        ends.add(where)
+    for seat, position in movers:
+        voyage = voyages[seat] = sail(position, wakes, kaiju_at, square, lookup)
+        if voyage[1] != LOOP:
+            where = point_id(voyage[0])
+            if where in ends:
+                same_wake = True
+            ends.add(where)
     return Outcome(voyages, voyages[active][1], same_wake)

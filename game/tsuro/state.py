@@ -399,12 +399,15 @@ class TsuroState(GameState):
 
     # --- placing a wake tile (C2, C3) ------------------------------------------------
     def _placements(self):
-        """The legal placements, {action: outcome}, and the outcome of every distinct
-        placement keyed by its wakes. Cached until the state changes."""
+        """The legal placements {action: outcome}, the outcome of every distinct
+        placement keyed by its wakes, and the set of legal wakes. Cached until the
+        state changes."""
         if self._cache is not None:
             return self._cache
         seat = self.active
         square = self.ships[seat] >> 3
+        movers = [(s, p) for s, p in enumerate(self.ships) if p is not None and p >> 3 == square]
+        still = {point_id(p) for p in self.ships if p is not None and p >> 3 != square}
         by_wakes = {}
         options = []
         for tile in self.hands[seat]:
@@ -412,7 +415,7 @@ class TsuroState(GameState):
                 lookup = ORIENTED[tile][rotation]
                 if lookup in by_wakes:  # the same result counts once
                     continue
-                outcome = sailing.judge(square, lookup, seat, self.ships, self.wakes,
+                outcome = sailing.judge(square, lookup, seat, movers, still, self.wakes,
                                         self.kaiju_at)
                 by_wakes[lookup] = outcome
                 options.append((Action("place", (tile, rotation)), outcome))
@@ -420,7 +423,8 @@ class TsuroState(GameState):
         # 1-3 then give way only when every placement still allowed breaks one of them.
         allowed = [o for o in options if not o[1].same_wake] or options
         allowed = [o for o in allowed if o[1].own_fate is None] or allowed
-        self._cache = (dict(allowed), by_wakes, options)
+        legal_wakes = {ORIENTED[a.args[0]][a.args[1]] for a, _ in allowed}
+        self._cache = (dict(allowed), by_wakes, legal_wakes)
         return self._cache
 
     def placement_outcome(self, tile: int, rotation: int):
@@ -435,10 +439,10 @@ class TsuroState(GameState):
         tile, rotation = args
         if tile not in self.hands[seat]:
             raise RuleError("C2", f"tile {tile} is not in your hand")
-        legal, by_wakes, options = self._placements()
+        _, by_wakes, legal_wakes = self._placements()
         lookup = ORIENTED[tile][rotation]
         outcome = by_wakes[lookup]
-        if not any(ORIENTED[a.args[0]][a.args[1]] == lookup for a in legal):
+        if lookup not in legal_wakes:
             if not outcome.same_wake:
                 number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
                 raise RuleError(f"placing rule {number}",
@@ -562,7 +566,7 @@ class TsuroState(GameState):
             return self._game_over(alive, "last ship afloat", events)
         if not alive:
             return self._game_over(tuple(sorted(fallen)), "eliminated together", events)
-        if all(self.tile_at[sq] >= 0 or self.kaiju_at[sq] >= 0 for sq in range(SQUARES)):
+        if not any(t < 0 and k < 0 for t, k in zip(self.tile_at, self.kaiju_at)):
             return self._game_over(alive, "the board is full", events)
         return False
 
@@ -631,15 +635,13 @@ class TsuroState(GameState):
                   + [t for hand in self.hands for t in hand])
         if sorted(places) != list(range(DECK_SIZE)):
             wrong.append("the 56 wake tiles are not each in exactly one place")
-        kaiju = [k for k in self.kaiju_square if k != OFF]
         on_board = [k for k in range(DAIKAIJU_COUNT) if self.kaiju_square[k] != OFF]
         if sorted(on_board + self.supply) != list(range(DAIKAIJU_COUNT)):
             wrong.append("the 10 daikaiju are not each on the board or in the supply")
-        if len(set(kaiju)) != len(kaiju) or any(
-                self.kaiju_at[self.kaiju_square[k]] != k for k in on_board) or sum(
-                1 for k in self.kaiju_at if k >= 0) != len(on_board):
+        if (any(self.kaiju_at[self.kaiju_square[k]] != k for k in on_board)
+                or SQUARES - self.kaiju_at.count(-1) != len(on_board)):
             wrong.append("the daikaiju on the board disagree with their squares")
-        if any(self.tile_at[sq] >= 0 and self.kaiju_at[sq] >= 0 for sq in range(SQUARES)):
+        if any(t >= 0 and k >= 0 for t, k in zip(self.tile_at, self.kaiju_at)):
             wrong.append("a square holds both a wake tile and a daikaiju")
         points = [point_id(p) for p in self.ships if p is not None]
         if len(set(points)) != len(points) and not self.forced_same_wake:
