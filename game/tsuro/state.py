@@ -473,8 +473,9 @@ class TsuroState(GameState):
             else:
                 self._ship_out(mover, fate, events, fallen)
         self._decision = None
-        if self._check_end(fallen, events):
+        if self._end_reason(fallen):
             self._return_hands(fallen, events)
+            self._check_end(fallen, events)
             return events
         opponents = tuple(s for s in fallen if s != seat)
         if self.out[seat] is None and self.hands[seat] and any(self.hands[s] for s in opponents):
@@ -560,15 +561,20 @@ class TsuroState(GameState):
                                                       "tiles": len(self.hands[seat])}))
                 self.hands[seat] = []
 
-    def _check_end(self, fallen: list, events: list) -> bool:
+    def _end_reason(self, fallen: list):
+        """(winners, reason) if the game ends now, else None."""
         alive = tuple(s for s in range(self.players) if self.out[s] is None)
         if len(alive) == 1:
-            return self._game_over(alive, "last ship afloat", events)
+            return alive, "last ship afloat"
         if not alive:
-            return self._game_over(tuple(sorted(fallen)), "eliminated together", events)
+            return tuple(sorted(fallen)), "eliminated together"
         if not any(t < 0 and k < 0 for t, k in zip(self.tile_at, self.kaiju_at)):
-            return self._game_over(alive, "the board is full", events)
-        return False
+            return alive, "the board is full"
+        return None
+
+    def _check_end(self, fallen: list, events: list) -> bool:
+        ending = self._end_reason(fallen)
+        return bool(ending) and self._game_over(*ending, events)
 
     def _game_over(self, winners: tuple, reason: str, events: list) -> bool:
         self._winners = winners
