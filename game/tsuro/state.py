@@ -604,6 +604,8 @@ class TsuroState(GameState):
             "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "draw_pile": len(self.draw_pile), "supply": len(self.supply),
             "removed": list(self.removed), "bonus_hands": bonus,
+            "marks": ([a.args[0] for a in self.legal_actions()]
+                      if self._decision in (START_MARK, RELOCATION) else []),
             "trails": [[list(step) for step in trail] for trail in self.trails],
         }
 

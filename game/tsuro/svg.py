@@ -1,0 +1,705 @@
+"""Drawing Tsuro of the Seas: pure functions from a state (or a seat's view of it) to SVG
+markup text, in the spirit of python-chess's `chess.svg.board()`.
+
+Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
+the tests parse it with xml.etree. The same state always gives the same text.
+
+    board(state, *, seat=None, preview=None, highlight=True, size=None, names=None,
+          id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
+    tile(tile_id, rotation=0, *, size=None, selected=False) -> one <svg> for a hand tile
+
+What a page can rely on in `board()` (seats and daikaiju are the engine's 0-based numbers;
+people read seat + 1 and daikaiju tile k + 1):
+
+    svg[data-board=tsuro]      data-decision, data-active, data-turn, data-viewer; a
+        <title> and aria-label in words; role="img", or role="group" while it holds
+        something to click (those have role="button", tabindex="0" and an aria-label)
+    rect.square[data-square=n]           all 49 squares (row * 7 + column)
+    rect.square.target[data-square=n]    the square to place on (placement decision)
+    g.tile#tile-<tile>[data-square][data-tile][data-rotation]   a placed wake tile;
+        path.wake x4 (data-points="a-b"), each over a casing path with no class
+    path.trail[data-seat]                a ship's sailed wakes, in its colour (inside
+        g.trail-group, which has class "out", faded, once that ship is out)
+    g.daikaiju#daikaiju-<k>[data-daikaiju][data-square][data-facing][data-number][data-gold]
+        g.arrow[data-face=1..5][data-code=F|R|B|L|C|A][data-direction=N|E|S|W|C|A]
+        (moves: path.pin whose first point is the tip; turns: path.turn)
+    g.ship#ship-<seat>[data-seat][data-position][data-shape]   transform="translate(x y)"
+        path.bow (rotated to the square it faces), .hull (its shape), text (seat + 1);
+        class "you" on the viewer's own ship
+    .choice[data-mark=position]          a start mark to click (start mark / relocation)
+    g.preview[data-tile][data-rotation][data-square][data-legal] (data-legal only when
+        drawn from a TsuroState)   path.preview-path[data-seat],
+        .preview-end[data-seat][data-fate=sails|edge|daikaiju|loop] (.eliminated: a cross)
+    text.gold-number[data-gold=1..6], text.blue-number[data-blue=1..6]
+
+`id_prefix` goes before every id, for pages that show more than one board.
+Colours are presentation attributes, so page CSS can restyle anything.
+"""
+
+from html import escape
+from math import acos, cos, pi, sin
+
+from game.tsuro.board import (
+    LINE_TO_DIE, OFF, SIZE, SQUARES, START_MARKS, behind, edge_of_mark, point_id,
+)
+from game.tsuro.daikaiju import MOVE_TURN, TILES
+from game.tsuro.tiles import ORIENTED, ROTATIONS, side
+
+# --- what the page reuses --------------------------------------------------------------
+SHIP_COLOURS = ("#d62839", "#f77f00", "#ffd23f", "#2a9d3f",
+                "#8e44ad", "#ff70a6", "#222222", "#ffffff")
+SHIP_SHAPES = ("circle", "square", "triangle", "diamond",
+               "pentagon", "hexagon", "star", "cross")
+COLOUR_NAMES = ("Red", "Orange", "Yellow", "Green", "Purple", "Pink", "Black", "White")
+SHIP_NAMES = tuple(f"{c} {s}" for c, s in zip(COLOUR_NAMES, SHIP_SHAPES))
+# The ink of a seat's label on its ship: light on dark colours, dark on light ones.
+SHIP_INK = ("#ffffff", "#1a1a1a", "#1a1a1a", "#ffffff",
+            "#ffffff", "#1a1a1a", "#ffffff", "#1a1a1a")
+
+DIRECTIONS = ("N", "E", "S", "W")
+DIRECTION_WORDS = ("north", "east", "south", "west")
+EDGE_WORDS = ("top", "right", "bottom", "left")
+
+# --- geometry (user units) ---------------------------------------------------------------
+SQ = 60  # one square; its points are at 1/3 and 2/3 of each side: 20 and 40
+MARGIN = 38  # room around the board for ships on start marks and the dice numbers
+BOARD = SIZE * SQ
+VIEW = BOARD + 2 * MARGIN
+SHIP_R = 9  # a ship's body radius; points on one side are 20 apart
+
+# Points of a square (tiles.py numbering), in the square's own coordinates.
+POINT_XY = ((20, 0), (40, 0), (60, 20), (60, 40), (40, 60), (20, 60), (0, 40), (0, 20))
+# The way into the square from each side (also the way a ship on that side faces).
+INWARD = ((0, 1), (-1, 0), (0, -1), (1, 0))
+VECTOR = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
+
+# --- colours -----------------------------------------------------------------------------
+FRAME, FRAME_EDGE = "#f4ecd8", "#c9b88f"
+SEA, GRID = "#154f78", "#3b7fab"
+TILE_FILL, TILE_EDGE, WAKE = "#3d8cc0", "#2a6f9e", "#ffffff"
+TARGET_FILL, TARGET_EDGE = "#2a7ab0", "#ffd23f"
+KAIJU_FILL, KAIJU_EDGE, KAIJU_INK, KAIJU_PALE = "#7b2d43", "#3d0f1e", "#3d0f1e", "#fff4e0"
+GOLD, GOLD_EDGE, GOLD_INK = "#e8b923", "#8a6508", "#3b2a00"
+BLUE, BLUE_EDGE = "#2456a4", "#0f2f66"
+OUTLINE = "#1a1a1a"
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
+
+
+def _n(value) -> str:
+    """A coordinate, short: at most two decimals, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attr(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _square_origin(square: int):
+    row, col = divmod(square, SIZE)
+    return MARGIN + col * SQ, MARGIN + row * SQ
+
+
+def _point_xy(position: int):
+    """Where a ship at `position` (square * 8 + point) stands, in board coordinates."""
+    square, point = divmod(position, 8)
+    x0, y0 = _square_origin(square)
+    px, py = POINT_XY[point]
+    return x0 + px, y0 + py
+
+
+def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
+    """The curve of a wake from point a to point b of a square whose top-left is (dx, dy):
+    a cubic Bezier leaving each point straight into the square."""
+    (ax, ay), (bx, by) = POINT_XY[a], POINT_XY[b]
+    (nax, nay), (nbx, nby) = INWARD[side(a)], INWARD[side(b)]
+    if side(a) == side(b):
+        ka = kb = 16  # a small arc back to the same side
+    elif (side(a) - side(b)) % 2 == 0:
+        ka = kb = 27  # across: straight or a gentle S
+    else:  # round a corner: a quarter of an ellipse
+        ka = 0.55 * abs((bx - ax) * nax + (by - ay) * nay)
+        kb = 0.55 * abs((ax - bx) * nbx + (ay - by) * nby)
+    pts = ((ax, ay), (ax + nax * ka, ay + nay * ka), (bx + nbx * kb, by + nby * kb), (bx, by))
+    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = ((x + dx, y + dy) for x, y in pts)
+    return (f"M{_n(x1)} {_n(y1)}C{_n(x2)} {_n(y2)} {_n(x3)} {_n(y3)} "
+            f"{_n(x4)} {_n(y4)}")
+
+
+def _pairs(lookup) -> list:
+    return [(p, q) for p, q in enumerate(lookup) if p < q]
+
+
+WAKE_STYLE = f'fill="none" stroke="{WAKE}" stroke-width="3"'  # the wakes inherit it
+
+
+def _wakes_markup(lookup, dx=0, dy=0) -> str:
+    """Four wakes, each over its own casing so that crossings show which lies on top.
+    The wakes inherit WAKE_STYLE from a group around them."""
+    parts = []
+    for a, b in _pairs(lookup):
+        d = _wake_d(a, b, dx, dy)
+        parts.append(f'<path d="{d}" stroke="{TILE_FILL}" stroke-width="7"/>'
+                     f'<path class="wake" data-points="{a}-{b}" d="{d}"/>')
+    return "".join(parts)
+
+
+def _tile_rect(dx=0, dy=0, ident="") -> str:
+    ident = f' id="{ident}"' if ident else ""
+    return (f'<rect{ident} x="{_n(dx + 1)}" y="{_n(dy + 1)}" width="{SQ - 2}" '
+            f'height="{SQ - 2}" rx="4" fill="{TILE_FILL}" stroke="{TILE_EDGE}" '
+            f'stroke-width="1"/>')
+
+
+def _tile_body(tile_id: int, rotation: int, dx=0, dy=0) -> str:
+    """A wake tile standing alone (a preview, a hand tile)."""
+    return (f'<g {WAKE_STYLE}>{_tile_rect(dx, dy)}'
+            f'{_wakes_markup(ORIENTED[tile_id][rotation], dx, dy)}</g>')
+
+
+# --- ships -------------------------------------------------------------------------------
+def _polygon(points) -> str:
+    return "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in points) + "Z"
+
+
+def _regular(corners: int, radius: float, start=-90.0, inner=None) -> list:
+    pts = []
+    steps = corners * (2 if inner else 1)
+    for i in range(steps):
+        angle = (start + 360.0 * i / steps) * pi / 180
+        r = inner if inner and i % 2 else radius
+        pts.append((r * cos(angle), r * sin(angle)))
+    return pts
+
+
+def _hull(shape: str, r: float = SHIP_R) -> str:
+    """A ship's body, centred on (0, 0), never rotated (a turned square would be a
+    diamond)."""
+    if shape == "circle":
+        return f'<circle class="hull" r="{_n(r)}"/>'
+    if shape == "square":
+        s = r * 0.85
+        return f'<rect class="hull" x="{_n(-s)}" y="{_n(-s)}" width="{_n(2 * s)}" ' \
+               f'height="{_n(2 * s)}" rx="1.5"/>'
+    if shape == "triangle":
+        pts = [(x, y + r * 0.18) for x, y in _regular(3, r * 1.3)]
+    elif shape == "diamond":
+        pts = _regular(4, r * 1.2)
+    elif shape == "pentagon":
+        pts = [(x, y + r * 0.05) for x, y in _regular(5, r * 1.08)]
+    elif shape == "hexagon":
+        pts = _regular(6, r * 1.05, start=0)
+    elif shape == "star":
+        pts = _regular(5, r * 1.3, inner=r * 0.62)
+    elif shape == "cross":
+        a, b = r * 0.45, r * 1.05
+        pts = [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b),
+               (-a, a), (-b, a), (-b, -a), (-a, -a)]
+    else:
+        raise ValueError(f"unknown ship shape {shape!r}")
+    return f'<path class="hull" d="{_polygon(pts)}"/>'
+
+
+def _facing(position: int) -> int:
+    """The direction (0 N .. 3 W) a ship at `position` faces: into its square."""
+    return (side(position % 8) + 2) % 4
+
+
+def _ship_centre(position: int):
+    """A ship is drawn a little behind its point, its bow reaching into the square it faces."""
+    x, y = _point_xy(position)
+    vx, vy = VECTOR[_facing(position)]
+    return x - vx * 4, y - vy * 4
+
+
+def _ship_markup(seat: int, position: int, offset, label: str, you: bool, pre: str) -> str:
+    cx, cy = _ship_centre(position)
+    cx, cy = cx + offset[0], cy + offset[1]
+    facing = _facing(position)
+    colour, ink = SHIP_COLOURS[seat], SHIP_INK[seat]
+    shape = SHIP_SHAPES[seat]
+    r = SHIP_R
+    halo = (f'<circle class="you" r="{r + 5}" fill="none" stroke="{GOLD}" stroke-width="2.5" '
+            f'stroke-dasharray="4 2.5"/>' if you else "")
+    bow = (f'<path class="bow" transform="rotate({facing * 90})" '
+           f'd="M0 {_n(-r - 9)}L6.5 {_n(-r + 1)}H-6.5Z"/>')
+    classes = "ship you" if you else "ship"
+    return (
+        f'<g id="{pre}ship-{seat}" class="{classes}" data-seat="{seat}" '
+        f'data-position="{position}" data-shape="{shape}" '
+        f'transform="translate({_n(cx)} {_n(cy)})">'
+        f'<title>{escape(label)}</title>{halo}'
+        f'<g fill="{colour}" stroke="{OUTLINE}" stroke-width="1.4" stroke-linejoin="round">'
+        f'{bow}{_hull(shape)}</g>'
+        f'<text y="3.8" text-anchor="middle" font-size="10.5" font-weight="700" '
+        f'fill="{ink}">{seat + 1}</text></g>'
+    )
+
+
+# --- daikaiju ------------------------------------------------------------------------------
+def _pin(direction: int) -> tuple:
+    """A teardrop arrow from the tile's centre towards one side, as (path data, centre of
+    its round end); the path's first point is the tip."""
+    vx, vy = VECTOR[direction]
+    c, r, dist, tip = 30, 8.5, 19.0, 29.5
+    mx, my = c + vx * dist, c + vy * dist
+    tx, ty = c + vx * tip, c + vy * tip
+    alpha = acos(r / (tip - dist))  # from the centre, the tangents from the tip
+    points = []
+    for sign in (1, -1):
+        a = sign * alpha
+        ux, uy = vx * cos(a) - vy * sin(a), vx * sin(a) + vy * cos(a)
+        points.append((mx + r * ux, my + r * uy))
+    (x1, y1), (x2, y2) = points
+    return (f'M{_n(tx)} {_n(ty)}L{_n(x1)} {_n(y1)}A{_n(r)} {_n(r)} 0 1 1 {_n(x2)} {_n(y2)}Z',
+            (mx, my))
+
+
+def _turn_arrow(clockwise: bool) -> str:
+    """A curved arrow round the tile's centre, its head at a corner-ward diagonal."""
+    c, r = 30, 9.2
+    start, end = (135, 405) if clockwise else (45, -225)
+    sx, sy = c + r * cos(start * pi / 180), c + r * sin(start * pi / 180)
+    ex, ey = c + r * cos(end * pi / 180), c + r * sin(end * pi / 180)
+    sweep = 1 if clockwise else 0
+    t = end * pi / 180
+    tx, ty = ((-sin(t), cos(t)) if clockwise else (sin(t), -cos(t)))
+    nx, ny = cos(t), sin(t)
+    head = [(ex + tx * 6, ey + ty * 6), (ex + nx * 4.2, ey + ny * 4.2),
+            (ex - nx * 4.2, ey - ny * 4.2)]
+    return (f'<path class="turn" d="M{_n(sx)} {_n(sy)}A{_n(r)} {_n(r)} 0 1 {sweep} '
+            f'{_n(ex)} {_n(ey)}" fill="none" stroke="{KAIJU_PALE}" stroke-width="2.4"/>'
+            f'<path d="{_polygon(head)}" fill="{KAIJU_PALE}"/>')
+
+
+def _kaiju_words(kaiju: int, facing: int) -> str:
+    number, gold, codes = TILES[kaiju]
+    moves = []
+    for face, code in enumerate(codes, 1):
+        if code in MOVE_TURN:
+            moves.append(f"{face} {DIRECTION_WORDS[(facing + MOVE_TURN[code]) % 4]}")
+        else:
+            moves.append(f"{face} turn {'clockwise' if code == 'C' else 'anticlockwise'}")
+    return (f"Daikaiju {kaiju + 1}, rotation number {number}"
+            f"{' with the gold arrow' if gold else ''}: " + ", ".join(moves))
+
+
+def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
+    number, gold, codes = TILES[kaiju]
+    x0, y0 = _square_origin(square)
+    parts = [
+        f'<g id="{pre}daikaiju-{kaiju}" class="daikaiju" data-daikaiju="{kaiju}" '
+        f'data-square="{square}" data-facing="{facing}" data-number="{number}" '
+        f'data-gold="{"true" if gold else "false"}" transform="translate({x0} {y0})">'
+        f'<title>{escape(_kaiju_words(kaiju, facing) + ", in " + _square_words(square))}'
+        f'</title>'
+        f'<rect x="1.5" y="1.5" width="57" height="57" rx="7" fill="{KAIJU_FILL}" '
+        f'stroke="{KAIJU_EDGE}" stroke-width="2"/>',
+        _kaiju_motif(),
+    ]
+    if gold:
+        parts.append(f'<rect class="number gold" x="2.5" y="2.5" width="14" height="14" '
+                     f'rx="3" fill="{GOLD}" stroke="{GOLD_EDGE}"/>'
+                     f'<text x="9.5" y="13.2" text-anchor="middle" font-size="11" '
+                     f'font-weight="700" fill="{GOLD_INK}">{number}</text>')
+    else:
+        parts.append(f'<rect class="number" x="3" y="3" width="13" height="13" rx="3" '
+                     f'fill="none" stroke="{KAIJU_PALE}" stroke-width="1.2"/>'
+                     f'<text x="9.5" y="13.2" text-anchor="middle" font-size="11" '
+                     f'font-weight="700" fill="{KAIJU_PALE}">{number}</text>')
+    # the four moves, then the turn on top (its head reaches between two pins)
+    for face, code in sorted(enumerate(codes, 1), key=lambda fc: fc[1] not in MOVE_TURN):
+        if code in MOVE_TURN:
+            direction = (facing + MOVE_TURN[code]) % 4
+            d, (mx, my) = _pin(direction)
+            parts.append(
+                f'<g class="arrow" data-face="{face}" data-code="{code}" '
+                f'data-direction="{DIRECTIONS[direction]}">'
+                f'<path class="pin" d="{d}" fill="{KAIJU_PALE}" stroke="{KAIJU_EDGE}" '
+                f'stroke-width="1"/><text x="{_n(mx)}" y="{_n(my + 4.2)}" '
+                f'text-anchor="middle" font-size="12" font-weight="700" '
+                f'fill="{KAIJU_INK}">{face}</text></g>')
+        else:
+            parts.append(
+                f'<g class="arrow" data-face="{face}" data-code="{code}" '
+                f'data-direction="{code}">{_turn_arrow(code == "C")}'
+                f'<circle cx="30" cy="30" r="6.8" fill="{KAIJU_PALE}"/>'
+                f'<text x="30" y="33.6" text-anchor="middle" font-size="10.5" '
+                f'font-weight="700" fill="{KAIJU_INK}">{face}</text></g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _kaiju_motif() -> str:
+    """Tentacle curls in the three free corners: a sea monster, not a wake tile."""
+    return ('<path d="M57 14c-6 0-9-3-8-7c1-3 5-3 5 0M46 57c0-6 3-9 7-8c3 1 3 5 0 5'
+            'M3 46c6 0 9 3 8 7c-1 3-5 3-5 0" fill="none" stroke="#b5566f" '
+            'stroke-width="2" stroke-linecap="round"/>')
+
+
+# --- words -----------------------------------------------------------------------------------
+def _square_words(square: int) -> str:
+    row, col = divmod(square, SIZE)
+    return f"row {row + 1}, column {col + 1}"
+
+
+def _mark_words(mark: int) -> str:
+    square, point = divmod(mark, 8)
+    row, col = divmod(square, SIZE)
+    edge = edge_of_mark(mark)
+    if edge in (0, 2):
+        half = "left" if (point == 0 or point == 5) else "right"
+        return f"start mark on the {EDGE_WORDS[edge]} edge, column {col + 1}, {half} point"
+    half = "upper" if (point == 2 or point == 7) else "lower"
+    return f"start mark on the {EDGE_WORDS[edge]} edge, row {row + 1}, {half} point"
+
+
+def _who(seat: int, names) -> str:
+    if names is not None and seat < len(names) and names[seat]:
+        return f"{names[seat]} ({SHIP_NAMES[seat]})"
+    return f"{SHIP_NAMES[seat]} (seat {seat + 1})"
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- what is drawn, from a state or from a view ----------------------------------------------
+class _Scene:
+    """The public facts of a position, read from a TsuroState or from `state.view(seat)`."""
+
+    def __init__(self, source, seat):
+        if isinstance(source, dict):
+            self._from_view(source)
+            self.viewer = source.get("seat") if seat is None else seat
+        else:
+            self._from_state(source)
+            self.viewer = seat
+        self.wakes = [None] * SQUARES
+        for square, (tile_id, rotation) in self.tiles.items():
+            self.wakes[square] = ORIENTED[tile_id][rotation]
+        self.kaiju_at = [-1] * SQUARES
+        for kaiju, square, _ in self.kaiju:
+            self.kaiju_at[square] = kaiju
+
+    def _from_state(self, state):
+        self.state = state
+        self.players, self.active = state.players, state.active
+        self.decision, self.turn = state.decision, state.turn
+        self.winners = tuple(state.winners)
+        self.tiles = {sq: (state.tile_at[sq], state.rotation_at[sq])
+                      for sq in range(SQUARES) if state.tile_at[sq] >= 0}
+        self.kaiju = [(k, sq, state.kaiju_facing[k])
+                      for k, sq in enumerate(state.kaiju_square) if sq != OFF]
+        self.ships, self.out = list(state.ships), list(state.out)
+        self.trails = [list(t) for t in state.trails]
+        self.hand = list(state.hands[state.active])
+
+    def _from_view(self, view):
+        self.state = None
+        self.players, self.active = view["players"], view["active"]
+        self.decision, self.turn = view["decision"], view["turn"]
+        self.winners = tuple(view.get("winners", ()))
+        self.tiles = {sq: (t, r) for sq, t, r in view.get("tiles", ())}
+        self.kaiju = [(k, sq, f) for k, sq, f in view.get("daikaiju", ())]
+        self.ships, self.out = list(view["ships"]), list(view["out"])
+        self.trails = [list(t) for t in view.get("trails", [[]] * self.players)]
+        self.hand = list(view.get("hand", ())) if view.get("seat") == self.active else None
+        self.view_marks = list(view.get("marks", ()))
+
+    # choices
+    def mark_choices(self) -> list:
+        if self.decision not in ("start mark", "relocation"):
+            return []
+        if self.state is not None:
+            return [a.args[0] for a in self.state.legal_actions()]
+        return list(self.view_marks)
+
+    def target(self):
+        if self.decision != "placement" or self.ships[self.active] is None:
+            return None
+        return self.ships[self.active] >> 3
+
+    def outcome(self, tile_id: int, rotation: int):
+        """What the engine says the placement would do; None from a view (no preview)."""
+        if self.state is not None and tile_id in self.hand:
+            return self.state.placement_outcome(tile_id, rotation)
+        return None
+
+    def legal(self, tile_id: int, rotation: int):
+        """Whether the rules allow this placement now; None when a view cannot tell."""
+        if self.state is None:
+            return None
+        lookup = ORIENTED[tile_id][rotation]
+        return any(a.kind == "place" and ORIENTED[a.args[0]][a.args[1]] == lookup
+                   for a in self.state.legal_actions())
+
+    def afloat(self) -> list:
+        return [s for s in range(self.players) if self.out[s] is None and self.ships[s] is not None]
+
+
+def _summary(scene: _Scene, names) -> str:
+    who = scene.active
+    daikaiju = len(scene.kaiju)
+    dk = f"{daikaiju} daikaiju"
+    if scene.decision == "start mark":
+        placed = sum(1 for p in scene.ships if p is not None)
+        head = (f"Tsuro of the Seas, setting sail: {placed} of {scene.players} ships on "
+                f"start marks, {dk}.")
+    else:
+        afloat = len(scene.afloat())
+        head = (f"Tsuro of the Seas, turn {scene.turn}: {afloat} "
+                f"ship{'' if afloat == 1 else 's'} afloat, {dk}.")
+    if scene.winners:
+        wins = [_who(s, names) for s in scene.winners]
+        tail = f" Game over: {_and(wins)} {'wins' if len(wins) == 1 else 'share the win'}."
+    elif scene.decision == "start mark":
+        tail = f" {_who(who, names)} to choose a start mark."
+    elif scene.decision == "relocation":
+        tail = f" {_who(who, names)} to move to another start mark."
+    elif scene.decision == "placement":
+        tail = (f" {_who(who, names)} to place a tile on "
+                f"{_square_words(scene.target())}.")
+    elif scene.decision == "bonus":
+        tail = f" {_who(who, names)} may exchange tiles with the eliminated players."
+    else:
+        tail = " The game is over."
+    if scene.viewer is not None and 0 <= scene.viewer < scene.players:
+        tail += f" You are {_who(scene.viewer, names)}."
+    return head + tail
+
+
+# --- the board ---------------------------------------------------------------------------------
+def _numbers() -> str:
+    """D1: gold numbers along the top (columns), blue down the left (rows); the middle
+    line has none."""
+    parts = ['<g font-size="12" font-weight="700" text-anchor="middle">']
+    far = MARGIN - 24  # the discs sit outside the ships on start marks
+    for line in range(SIZE):
+        mid = MARGIN + line * SQ + SQ // 2
+        face = LINE_TO_DIE.get(line)
+        if face is None:
+            continue
+        parts.append(
+            f'<circle cx="{mid}" cy="{far}" r="9" fill="{GOLD}" stroke="{GOLD_EDGE}"/>'
+            f'<text class="gold-number" data-gold="{face}" x="{mid}" y="{far + 4.3}" '
+            f'fill="{GOLD_INK}">{face}</text>'
+            f'<circle cx="{far}" cy="{mid}" r="9" fill="{BLUE}" stroke="{BLUE_EDGE}"/>'
+            f'<text class="blue-number" data-blue="{face}" x="{far}" y="{mid + 4.3}" '
+            f'fill="#ffffff">{face}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _marks(choices, pre) -> str:
+    """D5: a short tick at each of the 56 outer points; the ones to choose, as buttons."""
+    ticks = []
+    for mark in START_MARKS:
+        x, y = _point_xy(mark)
+        vx, vy = VECTOR[_facing(mark)]
+        ticks.append(f"M{_n(x)} {_n(y)}l{_n(-vx * 6)} {_n(-vy * 6)}")
+    parts = [f'<path class="marks" d="{"".join(ticks)}" stroke="#7a6a45" stroke-width="2" '
+             f'stroke-linecap="round"/>']
+    for mark in choices:
+        x, y = _ship_centre(mark)
+        vx, vy = VECTOR[_facing(mark)]
+        parts.append(
+            f'<g class="mark choice" data-mark="{mark}" role="button" tabindex="0" '
+            f'aria-label="{_attr(_mark_words(mark))}" cursor="pointer">'
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
+            f'stroke="{GOLD_EDGE}" stroke-width="2"/>'
+            f'<path d="M{_n(x + vx * 5)} {_n(y + vy * 5)}L{_n(x - vx * 2 + vy * 4)} '
+            f'{_n(y - vy * 2 + vx * 4)}L{_n(x - vx * 2 - vy * 4)} {_n(y - vy * 2 - vx * 4)}Z" '
+            f'fill="{GOLD_EDGE}"/></g>')
+    return "".join(parts)
+
+
+def _trail_d(steps) -> str:
+    parts = []
+    for square, entry, exit_point in steps:
+        x0, y0 = _square_origin(square)
+        parts.append(_wake_d(entry, exit_point, x0, y0))
+    return "".join(parts)
+
+
+def _end_marker(seat: int, end: int, fate) -> str:
+    x, y = _point_xy(end)
+    colour = SHIP_COLOURS[seat]
+    name = "sails" if fate is None else fate
+    if fate is None:
+        return (f'<g class="preview-end" data-seat="{seat}" data-fate="{name}">'
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="6.5" fill="none" stroke="{OUTLINE}" '
+                f'stroke-width="5"/><circle cx="{_n(x)}" cy="{_n(y)}" r="6.5" fill="none" '
+                f'stroke="{colour}" stroke-width="3"/></g>')
+    d = f"M{_n(x - 7)} {_n(y - 7)}l14 14m0-14l-14 14"
+    return (f'<g class="preview-end eliminated" data-seat="{seat}" data-fate="{name}" '
+            f'stroke-linecap="round"><path d="{d}" stroke="{OUTLINE}" stroke-width="6.5"/>'
+            f'<path d="{d}" stroke="{colour}" stroke-width="3.5"/></g>')
+
+
+def _preview(scene: _Scene, preview) -> tuple:
+    """The preview drawn under the ships, and its end markers drawn over them."""
+    tile_id, rotation = preview
+    target = scene.target()
+    if target is None:
+        return "", ""
+    if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
+        raise ValueError(f"no wake tile {tile_id!r} turned {rotation!r}")
+    outcome = scene.outcome(tile_id, rotation)
+    if outcome is None:  # a view cannot judge a placement: only the engine can
+        return "", ""
+    legal = scene.legal(tile_id, rotation)
+    x0, y0 = _square_origin(target)
+    legal_attr = "" if legal is None else f' data-legal="{"true" if legal else "false"}"'
+    parts = [f'<g class="preview" data-tile="{tile_id}" data-rotation="{rotation}" '
+             f'data-square="{target}"{legal_attr} pointer-events="none">'
+             f'<g opacity="0.6">{_tile_body(tile_id, rotation, x0, y0)}</g>']
+    paths, ends = [], []
+    for seat, (end, fate, path) in outcome.voyages.items():
+        d = _trail_d(path)
+        paths.append(
+            f'<path class="preview-path" data-seat="{seat}" d="{d}" fill="none" '
+            f'stroke="{SHIP_COLOURS[seat]}" stroke-width="3.5" stroke-dasharray="6 4" '
+            f'stroke-linecap="round"/>')
+        ends.append(_end_marker(seat, end, fate))
+    if legal is False:
+        parts.append(f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{SQ - 4}" height="{SQ - 4}" '
+                     f'rx="4" fill="none" stroke="#ff3b3b" stroke-width="3"/>')
+    parts.append("".join(paths))
+    parts.append("</g>")
+    return "".join(parts), "".join(ends)
+
+
+def board(state, *, seat=None, preview=None, highlight=True, size=None, names=None,
+          id_prefix="") -> str:
+    """The whole board as one `<svg data-board="tsuro">` element.
+
+    state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
+        the view's seat).
+    seat: whose screen this is (their ship gets a gold ring); choices and the target
+        square are drawn only when it is that seat's decision (or when seat is None).
+    preview: (tile, rotation) to show on the target square, with where the ships would
+        sail and end (a cross for an elimination).
+    highlight: False draws no choices and no target (a replay or a thumbnail).
+    size: width and height in pixels; by default the svg scales to its container.
+    names: optional player names per seat, for the title and labels.
+    """
+    scene = _Scene(state, seat)
+    pre = _attr(id_prefix)
+    interactive = highlight and scene.decision is not None and (
+        scene.viewer is None or scene.viewer == scene.active)
+    choices = scene.mark_choices() if interactive else []
+    target = scene.target() if interactive else None
+    summary = _summary(scene, names)
+
+    size_attr = f' width="{_n(size)}" height="{_n(size)}"' if size is not None else ""
+    role = "group" if choices or target is not None else "img"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}"{size_attr} '
+        f'class="board tsuro-board" data-board="tsuro" '
+        f'data-decision="{_attr(scene.decision or "")}" data-active="{scene.active}" '
+        f'data-turn="{scene.turn}" data-viewer="{"" if scene.viewer is None else scene.viewer}" '
+        f'role="{role}" aria-label="{_attr(summary)}" font-family="{FONT}">',
+        f'<title>{escape(summary)}</title>',
+        f'<rect class="frame" x="1" y="1" width="{VIEW - 2}" height="{VIEW - 2}" rx="12" '
+        f'fill="{FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>',
+        f'<rect class="sea" x="{MARGIN - 3}" y="{MARGIN - 3}" width="{BOARD + 6}" '
+        f'height="{BOARD + 6}" rx="5" fill="{SEA}"/>',
+    ]
+    # squares
+    out.append(f'<g class="squares" fill="{SEA}" stroke="{GRID}" stroke-width="1">')
+    for square in range(SQUARES):
+        x0, y0 = _square_origin(square)
+        if square == target:
+            continue
+        out.append(f'<rect class="square" data-square="{square}" x="{x0}" y="{y0}" '
+                   f'width="{SQ}" height="{SQ}"/>')
+    out.append("</g>")
+    if target is not None:
+        x0, y0 = _square_origin(target)
+        out.append(
+            f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
+            f'width="{SQ}" height="{SQ}" fill="{TARGET_FILL}" stroke="{TARGET_EDGE}" '
+            f'stroke-width="3" stroke-dasharray="7 4" role="button" tabindex="0" '
+            f'aria-label="{_attr("place a tile on " + _square_words(target))}"/>')
+    # wake tiles: one background shape, used by every tile
+    if scene.tiles:
+        out.append(f'<defs>{_tile_rect(ident=pre + "tsuro-tile")}</defs><g class="tiles" '
+                   f'{WAKE_STYLE}>')
+        for square, (tile_id, rotation) in scene.tiles.items():
+            x0, y0 = _square_origin(square)
+            out.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
+                       f'data-tile="{tile_id}" data-rotation="{rotation}" '
+                       f'transform="translate({x0} {y0})"><use href="#{pre}tsuro-tile"/>'
+                       f'{_wakes_markup(ORIENTED[tile_id][rotation])}</g>')
+        out.append("</g>")
+    # trails: what each ship has sailed, over the tiles
+    afloat = set(scene.afloat())
+    for s in range(scene.players):
+        steps = [(sq, a, b) for sq, _tile, a, b in scene.trails[s] if sq in scene.tiles]
+        if not steps:
+            continue
+        alive = s in afloat
+        fade = "" if alive else ' opacity="0.45"'
+        d = _trail_d(steps)
+        out.append(
+            f'<g class="trail-group{"" if alive else " out"}" data-seat="{s}" fill="none" '
+            f'stroke-linecap="round"{fade}>'
+            f'<path d="{d}" stroke="{OUTLINE}" stroke-width="5.5"/>'
+            f'<path class="trail" data-seat="{s}" d="{d}" stroke="{SHIP_COLOURS[s]}" '
+            f'stroke-width="3.2"/></g>')
+    # daikaiju
+    for kaiju, square, facing in scene.kaiju:
+        out.append(_kaiju_markup(kaiju, square, facing, pre))
+    ends = ""
+    if preview is not None and scene.target() is not None:
+        drawn, ends = _preview(scene, preview)
+        out.append(drawn)
+    out.append(_marks(choices, pre))
+    # ships, spread apart when two share a point (reading D9's forced case)
+    at_point = {}
+    for s in range(scene.players):
+        if scene.ships[s] is not None and scene.out[s] is None:
+            at_point.setdefault(point_id(scene.ships[s]), []).append(s)
+    for s in range(scene.players):
+        position = scene.ships[s]
+        if position is None or scene.out[s] is not None:
+            continue
+        group = at_point[point_id(position)]
+        shift = (group.index(s) - (len(group) - 1) / 2) * 12
+        vx, vy = VECTOR[_facing(position)]
+        label = (f"{_who(s, names)}, "
+                 + ("on a " + _mark_words(position) if behind(position) == OFF
+                    else f"facing {_square_words(position >> 3)}")
+                 + f", heading {DIRECTION_WORDS[_facing(position)]}")
+        out.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
+                                s == scene.viewer, pre))
+    out.append(ends)
+    out.append(_numbers())
+    out.append("</svg>")
+    return "".join(out)
+
+
+def tile(tile_id: int, rotation: int = 0, *, size=None, selected=False) -> str:
+    """One wake tile as its own small `<svg>` (a tile in the hand)."""
+    if not (isinstance(tile_id, int) and 0 <= tile_id < len(ORIENTED)):
+        raise ValueError(f"no wake tile {tile_id!r}")
+    if rotation not in range(ROTATIONS):
+        raise ValueError(f"a rotation is 0-3 quarter turns, not {rotation!r}")
+    size_attr = f' width="{_n(size)}" height="{_n(size)}"' if size is not None else ""
+    label = f"Wake tile {tile_id + 1}, turned {rotation} quarter turn{'' if rotation == 1 else 's'}"
+    label += ", selected" if selected else ""
+    ring = (f'<rect class="selected-ring" x="-3" y="-3" width="{SQ + 6}" height="{SQ + 6}" '
+            f'rx="6" fill="none" stroke="{GOLD}" stroke-width="3.5"/>' if selected else "")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-5 -5 {SQ + 10} {SQ + 10}"'
+        f'{size_attr} class="tile-card{" selected" if selected else ""}" '
+        f'data-tile="{tile_id}" data-rotation="{rotation}" '
+        f'data-selected="{"true" if selected else "false"}" role="img" '
+        f'aria-label="{_attr(label)}"><title>{escape(label)}</title>{ring}'
+        f'{_tile_body(tile_id, rotation)}</svg>'
+    )
+
+
+__all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "board", "tile"]
