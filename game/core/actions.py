@@ -40,12 +40,24 @@ class Action(NamedTuple):
         return f"{self.kind}{self.args!r}"
 
 
-def _check_plain(value) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, str, list)):
+def _check_plain(value, sequence=list) -> None:
+    """Only whole numbers (not booleans, not floats), text and nested sequences."""
+    if type(value) not in (int, str, sequence):
         raise ValueError(f"an action holds only whole numbers, text and lists, not {value!r}")
-    if isinstance(value, list):
+    if type(value) is sequence:
         for v in value:
-            _check_plain(v)
+            _check_plain(v, sequence)
+
+
+def well_formed(action) -> bool:
+    """An Action whose kind is text and whose arguments are a tuple of plain values."""
+    if not isinstance(action, Action) or type(action.kind) is not str:
+        return False
+    try:
+        _check_plain(action.args, tuple)
+    except ValueError:
+        return False
+    return type(action.args) is tuple
 
 
 class Event(NamedTuple):

@@ -9,7 +9,7 @@ or inconsistent one.
 import json
 from abc import ABC, abstractmethod
 
-from game.core.actions import Action, Event
+from game.core.actions import Action, Event, well_formed
 from game.core.errors import RecordError, RuleError
 
 RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
@@ -66,8 +66,9 @@ class GameState(ABC):
     def apply(self, action) -> list:
         """Apply one action for the seat to move; return the events it caused, in order.
         An illegal action raises RuleError and changes nothing."""
-        if not isinstance(action, Action):
-            raise RuleError("action", f"{action!r} is not an action")
+        if not well_formed(action):
+            raise RuleError("action", f"{action!r} is not a well-formed action (a kind and "
+                                      "a tuple of whole numbers, texts and tuples)")
         if self.is_over:
             raise RuleError("end of the game", "the game is over: no more actions")
         events = self._apply(action)
@@ -109,7 +110,7 @@ class GameState(ABC):
             raise RecordError(f"the saved game has unknown fields: {', '.join(sorted(extra))}")
         if record["game"] != cls.GAME:
             raise RecordError(f"this is a saved game of {record['game']!r}, not {cls.GAME!r}")
-        if record["version"] != cls.FORMAT_VERSION:
+        if type(record["version"]) is not int or record["version"] != cls.FORMAT_VERSION:
             raise RecordError(
                 f"saved game format version {record['version']!r} is not supported "
                 f"(this version reads {cls.FORMAT_VERSION})"

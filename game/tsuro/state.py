@@ -228,7 +228,7 @@ class TsuroState(GameState):
 
     @staticmethod
     def _mark_arg(args) -> int:
-        if len(args) != 1 or args[0] not in START_MARK_SET:
+        if len(args) != 1 or type(args[0]) is not int or args[0] not in START_MARK_SET:
             raise RuleError("D5", f"{args!r} is not a start mark")
         return args[0]
 
@@ -400,8 +400,8 @@ class TsuroState(GameState):
     # --- placing a wake tile (C2, C3) ------------------------------------------------
     def _placements(self):
         """The legal placements {action: outcome}, the outcome of every distinct
-        placement keyed by its wakes, and the set of legal wakes. Cached until the
-        state changes."""
+        placement keyed by its wakes, the set of legal wakes, and whether rule 4 gave
+        way (D9). Cached until the state changes."""
         if self._cache is not None:
             return self._cache
         seat = self.active
@@ -421,10 +421,11 @@ class TsuroState(GameState):
                 options.append((Action("place", (tile, rotation)), outcome))
         # Rule 4 has no exception unless every placement breaks it (reading D9); rules
         # 1-3 then give way only when every placement still allowed breaks one of them.
+        rule_4_gives_way = all(o[1].same_wake for o in options)
         allowed = [o for o in options if not o[1].same_wake] or options
         allowed = [o for o in allowed if o[1].own_fate is None] or allowed
         legal_wakes = {ORIENTED[a.args[0]][a.args[1]] for a, _ in allowed}
-        self._cache = (dict(allowed), by_wakes, legal_wakes)
+        self._cache = (dict(allowed), by_wakes, legal_wakes, rule_4_gives_way)
         return self._cache
 
     def placement_outcome(self, tile: int, rotation: int):
@@ -433,17 +434,17 @@ class TsuroState(GameState):
 
     def _do_place(self, args) -> list:
         seat = self.active
-        if (len(args) != 2 or not all(isinstance(a, int) for a in args)
+        if (len(args) != 2 or not all(type(a) is int for a in args)
                 or not 0 <= args[1] < ROTATIONS):
             raise RuleError("C2", f"a placement is a tile and a rotation 0-3, not {args!r}")
         tile, rotation = args
         if tile not in self.hands[seat]:
             raise RuleError("C2", f"tile {tile} is not in your hand")
-        _, by_wakes, legal_wakes = self._placements()
+        _, by_wakes, legal_wakes, rule_4_gives_way = self._placements()
         lookup = ORIENTED[tile][rotation]
         outcome = by_wakes[lookup]
         if lookup not in legal_wakes:
-            if not outcome.same_wake:
+            if rule_4_gives_way or not outcome.same_wake:
                 number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
                 raise RuleError(f"placing rule {number}",
                                 f"you may not place this tile so: {PLACING_RULE_TEXT[number]}, "
