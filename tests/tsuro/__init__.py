@@ -1,0 +1,1 @@
+"""Tests of the Tsuro of the Seas rules engine (game/tsuro)."""

@@ -1,0 +1,140 @@
+"""Shared helpers: board addressing, a scripted source of chance, constructed positions,
+and small event helpers. Nothing here decides what the rules are; tests state their
+expectations explicitly.
+
+Numbering in these tests follows the engine: seats, tiles (DECK index) and daikaiju all
+count from 0, so "daikaiju 0" is tile 1 of the D3 table. Squares are written (row, col),
+0-based from the top-left; `at(square, point)` is a ship position.
+"""
+
+import copy
+
+from game.core import Action
+from game.tsuro import TsuroState
+from game.tsuro.tiles import DECK, ORIENTED
+
+# --- addressing --------------------------------------------------------------------
+
+
+def sq(row: int, col: int) -> int:
+    """Square number of (row, column), 0-based from the top-left."""
+    return row * 7 + col
+
+
+def at(square: int, point: int) -> int:
+    """A ship position: the square it faces and the point of that square it stands on."""
+    return square * 8 + point
+
+
+def place(tile, rotation):
+    return Action("place", (tile, rotation))
+
+
+def start(mark):
+    return Action("start", (mark,))
+
+
+def relocate(mark):
+    return Action("relocate", (mark,))
+
+
+def bonus(give=(), take=()):
+    return Action("bonus", (tuple(give), tuple(take)))
+
+
+# --- tiles ---------------------------------------------------------------------------
+
+
+def joins(tile: int, rotation: int, a: int, b: int) -> bool:
+    return ORIENTED[tile][rotation][a] == b
+
+
+def find_tile(wanted: dict, used=(), *, fully_asymmetric=False):
+    """The first (tile, rotation) whose oriented wakes join every a -> b of `wanted`,
+    the tile not in `used`."""
+    for tile in range(len(DECK)):
+        if tile in used:
+            continue
+        if fully_asymmetric and len(set(ORIENTED[tile])) != 4:
+            continue
+        for rotation in range(4):
+            if all(ORIENTED[tile][rotation][a] == b for a, b in wanted.items()):
+                return tile, rotation
+    raise LookupError(f"no tile joins {wanted}")
+
+
+def rotation_joining(tile: int, a: int, b: int) -> int:
+    for rotation in range(4):
+        if joins(tile, rotation, a, b):
+            return rotation
+    raise LookupError(f"tile {tile} never joins {a} and {b}")
+
+
+# --- a scripted source of chance -------------------------------------------------------
+
+
+class Script:
+    """Stands in for random.Random in constructed positions. Every die the engine rolls
+    (randrange(6)) comes from `dice` (faces 1-6), every daikaiju facing (randrange(4))
+    from `facings`; shuffles are recorded and leave the list as it is. Asking for more
+    chance than scripted fails the test."""
+
+    def __init__(self, dice=(), facings=()):
+        self.dice = list(dice)
+        self.facings = list(facings)
+        self.shuffles = []
+
+    def randrange(self, n):
+        if n == 6:
+            assert self.dice, "the engine rolled a die that the test did not script"
+            face = self.dice.pop(0)
+            assert 1 <= face <= 6
+            return face - 1
+        if n == 4:
+            assert self.facings, "the engine drew a facing that the test did not script"
+            return self.facings.pop(0)
+        raise AssertionError(f"unexpected randrange({n})")
+
+    def shuffle(self, items):
+        self.shuffles.append(list(items))
+
+    def getstate(self):
+        return ("script", tuple(self.dice), tuple(self.facings), len(self.shuffles))
+
+    @property
+    def used_up(self) -> bool:
+        return not self.dice and not self.facings
+
+
+def make(players=2, *, ships, hands=None, tiles=None, daikaiju=None, draw_pile=(),
+         active=0, daikaiju_rule=True, dice=(), facings=(), begin_turn=False):
+    """A constructed position with a scripted rng (state.rng is the Script)."""
+    if hands is None:
+        hands = [[] for _ in range(players)]
+    rng = Script(dice, facings)
+    return TsuroState.from_position(
+        players, ships=list(ships), hands=[list(h) for h in hands], tiles=tiles or {},
+        daikaiju=daikaiju or {}, draw_pile=list(draw_pile), active=active,
+        daikaiju_rule=daikaiju_rule, rng=rng, begin_turn=begin_turn)
+
+
+def frozen(state):
+    """A deep copy of everything the state holds, to compare before/after."""
+    return copy.deepcopy(state.snapshot())
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def of_kind(events, kind):
+    return [e.data for e in events if e.kind == kind]
+
+
+def one(events, kind):
+    found = of_kind(events, kind)
+    assert len(found) == 1, f"expected one {kind!r} event, got {found} in {kinds(events)}"
+    return found[0]
