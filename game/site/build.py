@@ -1,0 +1,140 @@
+"""What the site is made of, and `python3 -m game build --out DIR` to write it out.
+
+The site is: index.html and pyscript.toml (the page and its PyScript configuration), every
+file of static/ (styles, icons, the vendored runtime), the game's Python as one archive
+(static/game.zip, made from the sources at serve/build time) and the service worker at the
+site root (sw.js, made from static/sw.js with the list of files to keep for offline play).
+All URLs are relative, so the written site works from any folder, e.g. a project page.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from game.site.bundle import ARCHIVE_NAME, game_archive
+from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
+
+Source = Path | Callable[[], bytes]
+
+PAGE_FILES = ("index.html", "pyscript.toml")
+ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
+SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
+SW_URL = "sw.js"
+# Files served but not kept for offline play: the benchmark's bare page and licence texts.
+NOT_PRECACHED = ("static/bare.html", "*/LICENSE")
+BUILD_MARKER = ".tsuro-tatsu-site"  # marks a folder as written by build(), safe to replace
+
+
+class BuildError(Exception):
+    """The site could not be built (the message says why, for a person)."""
+
+
+def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
+    """Every file of the site by its URL path (relative to the site root), sorted."""
+    root = Path(root)
+    files: dict[str, Source] = {}
+    for name in PAGE_FILES:
+        files[name] = root / name
+    static = root / "static"
+    vendor_dirs = {f"static/vendor/{p.dest}/" for p in packages
+                   if is_installed(p, static / "vendor")}
+    for path in sorted(static.rglob("*")):
+        relative = path.relative_to(root).as_posix()
+        if not path.is_file() or any(part.startswith(".") for part in path.relative_to(root).parts):
+            continue
+        if relative == SW_TEMPLATE or relative == ARCHIVE_URL:
+            continue
+        if relative.startswith("static/vendor/") and not any(
+                relative.startswith(d) for d in vendor_dirs):
+            continue  # leftovers of another runtime version, or a runtime not yet verified
+        files[relative] = path
+    files[ARCHIVE_URL] = lambda: game_archive(root / "game")
+    files[SW_URL] = lambda: service_worker(root, files, packages)
+    return dict(sorted(files.items()))
+
+
+def read(source: Source) -> bytes:
+    return source() if callable(source) else source.read_bytes()
+
+
+def precache_list(files: dict[str, Source]) -> list[str]:
+    """The URLs the service worker keeps for offline play, relative to the site root."""
+    kept = [name for name in files if name != SW_URL
+            and not any(fnmatch.fnmatchcase(name, p) for p in NOT_PRECACHED)]
+    return ["./", *(f"./{name}" for name in kept)]
+
+
+def _version(files: dict[str, Source], packages) -> str:
+    """A short hash that changes whenever a precached file does (vendor files by their pin)."""
+    digest = hashlib.sha256()
+    for package in packages:
+        digest.update(f"{package.name}@{package.version}#{package.integrity}\n".encode())
+    for name, source in files.items():
+        if name == SW_URL or name.startswith("static/vendor/"):
+            continue
+        digest.update(f"{name}\n".encode())
+        digest.update(hashlib.sha256(read(source)).digest())
+    return digest.hexdigest()[:16]
+
+
+def service_worker(root: Path, files: dict[str, Source], packages=RUNTIME) -> bytes:
+    """static/sw.js with its version and precache list filled in."""
+    template = (Path(root) / SW_TEMPLATE).read_text()
+    text, found_version = re.subn(r'^const VERSION = .*;$',
+                                  f'const VERSION = "{_version(files, packages)}";',
+                                  template, count=1, flags=re.MULTILINE)
+    urls = json.dumps(precache_list(files), indent=2)
+    text, found_list = re.subn(r'^const PRECACHE = \[[^\]]*\];$',
+                               lambda _: f"const PRECACHE = {urls};", text, count=1, flags=re.MULTILINE)
+    if not (found_version and found_list):
+        raise BuildError(f"{SW_TEMPLATE} lacks the 'const VERSION = ...;' and "
+                         "'const PRECACHE = [...];' lines that the build fills in")
+    return text.encode()
+
+
+def build(out: Path, root: Path = ROOT, packages=RUNTIME, registry: str | None = None,
+          log=print) -> dict:
+    """Write the complete deployable site into out (replacing a previous build there)."""
+    root = Path(root).resolve()
+    out = Path(out).resolve()
+    if out == root or root.is_relative_to(out) or out.is_relative_to(root / "static"):
+        raise BuildError(f"refusing to build into {out}: choose a folder outside the sources")
+    if out.exists() and (not out.is_dir() or (any(out.iterdir())
+                                              and not (out / BUILD_MARKER).exists())):
+        raise BuildError(f"refusing to overwrite {out}: it exists and is not a previous build "
+                         "(remove it or choose another --out)")
+    ensure_runtime(root / "static" / "vendor", packages, registry, log=log)
+    files = site_files(root, packages)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    try:
+        staged = work / "site"
+        total = 0
+        for name, source in files.items():
+            target = staged / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if callable(source):
+                data = source()
+                target.write_bytes(data)
+                total += len(data)
+            else:
+                shutil.copyfile(source, target)
+                total += target.stat().st_size
+        (staged / ".nojekyll").write_bytes(b"")  # GitHub Pages: publish the files as they are
+        (staged / BUILD_MARKER).write_text("written by python3 -m game build\n")
+        if out.exists():
+            os.rename(out, work / "previous")
+        os.rename(staged, out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    summary = {"out": str(out), "files": len(files), "bytes": total}
+    log(f"built the site into {out}: {len(files)} files, {total / 1e6:.1f} MB")
+    return summary

@@ -1,0 +1,149 @@
+"""A small static server for the site (standard library only), on 127.0.0.1.
+
+`python3 -m game serve` serves the sources live: the game archive and the service worker
+are made afresh on each request, so an edit shows on reload. The tests serve a built folder
+the same way, optionally under a sub-path (as a project page would be).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import threading
+import urllib.parse
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from game.site.build import read, site_files
+from game.site.runtime import ROOT, RUNTIME
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".toml": "application/toml; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+}
+DEFAULT_MIME = "application/octet-stream"
+
+
+def mime_type(name: str) -> str:
+    suffix = posixpath.splitext(name)[1].lower()
+    if not suffix and posixpath.basename(name) == "LICENSE":
+        return MIME_TYPES[".txt"]
+    return MIME_TYPES.get(suffix, DEFAULT_MIME)
+
+
+class SourceSite:
+    """The site as it is in the work tree, made afresh for each request."""
+
+    def __init__(self, root: Path = ROOT, packages=RUNTIME):
+        self.root, self.packages = Path(root), packages
+
+    def lookup(self, name: str) -> bytes | None:
+        source = site_files(self.root, self.packages).get(name)
+        return None if source is None else read(source)
+
+
+class DirectorySite:
+    """A built site in a folder."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder).resolve()
+
+    def lookup(self, name: str) -> bytes | None:
+        if any(part.startswith(".") for part in name.split("/")):
+            return None
+        path = (self.folder / name).resolve()
+        if not path.is_relative_to(self.folder) or not path.is_file():
+            return None
+        return path.read_bytes()
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: SiteServer
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        self._respond(body=True)
+
+    def do_HEAD(self) -> None:
+        self._respond(body=False)
+
+    def _respond(self, body: bool) -> None:
+        base = self.server.base
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if path + "/" == base or (path == "/" and base != "/"):
+            return self._redirect(base)
+        if not path.startswith(base):
+            return self._error(HTTPStatus.NOT_FOUND)
+        name = path[len(base):]
+        if name == "" or name.endswith("/"):
+            name += "index.html"
+        parts = name.split("/")
+        if any(part in ("", ".", "..") for part in parts):
+            return self._error(HTTPStatus.NOT_FOUND)
+        try:
+            data = self.server.site.lookup(name)
+        except Exception as error:  # noqa: BLE001 -- a broken source file: say so, keep serving
+            self.log_error("could not make %s: %r", name, error)
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR)
+        if data is None:
+            return self._error(HTTPStatus.NOT_FOUND)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", mime_type(name))
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _error(self, status: HTTPStatus) -> None:
+        data = f"{status.value} {status.phrase}\n".encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, site, host: str = "127.0.0.1", port: int = 0, base: str = "/",
+                 quiet: bool = False):
+        if not (base.startswith("/") and base.endswith("/")):
+            raise ValueError("base must start and end with '/'")
+        self.site, self.base, self.quiet = site, base, quiet
+        super().__init__((host, port), Handler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}{self.base}"
+
+    def start(self) -> threading.Thread:
+        """Serve in a background (daemon) thread; stop with shutdown() then server_close()."""
+        thread = threading.Thread(target=self.serve_forever, args=(0.05,), name="site-server",
+                                  daemon=True)
+        thread.start()
+        return thread

@@ -1,0 +1,97 @@
+"""What the browser tests share: the served site, the watch on a page's traffic and console,
+and waiting for the page to be ready. (The fixtures are in conftest.py.)"""
+
+from __future__ import annotations
+
+import urllib.parse
+from dataclasses import dataclass, field
+
+from game.site.server import DirectorySite, SiteServer
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update"]
+SUB_PATH = "/tsuro-tatsu/"
+READY = "document.documentElement.dataset.ready"
+BOOT_TIMEOUT_MS = 90_000  # a cold start on a busy 2-core machine
+
+
+class Site:
+    """A built site served on 127.0.0.1 in a background thread."""
+
+    def __init__(self, folder, base=SUB_PATH):
+        self.server = SiteServer(DirectorySite(folder), base=base, quiet=True)
+        self.server.start()
+        self.url = self.server.url
+        parts = urllib.parse.urlsplit(self.url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@dataclass
+class Watch:
+    """What a page did: requests, bad responses, console errors and page errors."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    expect_errors: bool = False  # a test of the failure path sets this
+    checked: bool = False
+
+    def on_request(self, request):
+        self.requests.append(request.url)
+        if not (request.url + "/").startswith(self.origin + "/") and \
+                not request.url.startswith(("data:", "blob:")):
+            self.foreign.append(request.url)
+
+    def on_response(self, response):
+        if response.status >= 400:
+            self.bad_responses.append(f"{response.status} {response.url}")
+
+    def on_failed(self, request):
+        self.failed.append(f"{request.failure} {request.url}")
+
+    def on_console(self, message):
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def problems(self) -> list[str]:
+        found = [f"request left the origin: {url}" for url in self.foreign]
+        found += [f"error response: {line}" for line in self.bad_responses]
+        found += [f"request failed: {line}" for line in self.failed
+                  if "ERR_ABORTED" not in line and not self.expect_errors]
+        if not self.expect_errors:
+            found += [f"console error: {text}" for text in self.console_errors]
+            found += [f"page error: {text}" for text in self.page_errors]
+        return found
+
+    def assert_clean(self):
+        self.checked = True
+        assert self.requests, "no request was recorded"
+        assert self.problems() == []
+
+
+def watch(context, origin: str) -> Watch:
+    """Record what every page of the context (and its service worker) asks for."""
+    watched = Watch(origin)
+    context.on("request", watched.on_request)
+    context.on("response", watched.on_response)
+    context.on("requestfailed", watched.on_failed)
+    context.on("console", watched.on_console)
+    context.on("weberror", lambda error: watched.page_errors.append(str(error.error)))
+    return watched
+
+
+def open_page(page, url: str, expect: str = "true"):
+    """Navigate and wait until the page says it is ready (or has failed)."""
+    page.goto(url)
+    page.wait_for_function(f"{READY} === 'true' || {READY} === 'error'",
+                           timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate(READY)
+    assert state == expect, f"the page is {state!r}: {page.inner_text('body')!r}"

@@ -1,0 +1,43 @@
+"""Fixtures for the site tooling tests: fake runtime tarballs served by a fake npm registry
+on 127.0.0.1 (no real network), and a copy of the site's sources to build from."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
+
+from game.site.runtime import PYODIDE, PYSCRIPT
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def registry():
+    fake = FakeRegistry()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def fake_runtime(registry):
+    """(packages, registry): both runtime packages, faked and published."""
+    packages = []
+    for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
+        package, data = fake_package(real, files)
+        registry.publish(package, data)
+        packages.append(package)
+    return tuple(packages), registry
+
+
+@pytest.fixture
+def source_root(tmp_path):
+    """A copy of the site's sources (page, config, static/ without vendor/, game/)."""
+    root = tmp_path / "src"
+    root.mkdir()
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy(ROOT / name, root / name)
+    ignore = shutil.ignore_patterns("vendor", "__pycache__", "*.pyc", "game.zip")
+    shutil.copytree(ROOT / "static", root / "static", ignore=ignore)
+    shutil.copytree(ROOT / "game", root / "game", ignore=ignore)
+    return root
