@@ -5,7 +5,7 @@ Clicks arrive as the data attributes of the element clicked (a dict of strings):
   tile          a tile of the hand: select it; again: turn it a quarter clockwise
   rotate        "cw" / "ccw": turn the selected tile
   place         place the selected tile; so does clicking the highlighted square
-  square        a square of the board
+                (the page adds `target` for it)
   give / take   elimination bonus: a tile to give / to take; bonus: "swap" or "keep"
 """
 
@@ -128,7 +128,7 @@ class TsuroTable(Table):
             self.choose_tile(int(data["tile"]))
         elif "rotate" in data and self.selected:
             self.turn_tile(1 if data["rotate"] == "cw" else -1)
-        elif ("place" in data or "square" in data) and decision == PLACEMENT:
+        elif ("place" in data or "target" in data) and decision == PLACEMENT:
             await self.place()
         elif "give" in data or "take" in data:
             chosen = self.give if "give" in data else self.take

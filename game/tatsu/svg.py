@@ -1,0 +1,640 @@
+"""Drawing Tatsu: a pure function from a state (or a seat's view of it) to SVG markup
+text, in the spirit of python-chess's `chess.svg.board()`.
+
+Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
+the tests parse it with xml.etree. The same state always gives the same text.
+
+    board(state, *, seat=None, selected=None, highlight=True, size=None, names=None,
+          id_prefix="")  -> one <svg data-board="tatsu"> for the arena and both sides
+
+What a page can rely on (seats are 0 = Black, 1 = White; segments 0-23 clockwise from
+the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
+("mat", kind)):
+
+    svg[data-board=tatsu]   data-decision ("move" | "pass" | ""), data-active (seat to
+        move, "" once over), data-turn, data-dice (dice left, "3,5"), data-rolled (both
+        dice), data-viewer, data-winner; a <title> and aria-label in words; role="img",
+        or role="group" while it holds something to click
+    path.field[data-segment][data-field=inner|outer]   the 48 fields (.corner on the six
+        corner segments, with data-kind)
+    g.corner-mark[data-segment][data-kind]        a corner's dragon badge (glyph + letter)
+    g.entry[data-seat][data-entry=1..3][data-segment]   a player's entry points
+    text.segment-number[data-segment]
+    g.stone#stone-<segment>-<field>[data-seat][data-kind][data-segment][data-field]
+        [data-status=free|held|entangled]; classes: entangled, held, movable (role=button,
+        tabindex=0, aria-label), selected; data-escape=<die> on a stone that may escape
+    g.target#target-<segment>-<die>[data-target-segment][data-action][data-die][data-kind]
+        a legal destination of the selected stone (role=button); data-action is the
+        JSON of the action (Action.to_json(), e.g. ["move",[5,"inner"],3])
+    g.side#side-<seat>[data-seat]  one player's tray, mat and dead zone (class "active"
+        on the side to move)
+    g.pile#pile-<seat>-<box>-<kind>[data-box=tray|mat|dead][data-seat][data-kind]
+        [data-count][data-colour]   data-seat is the box's owner; data-colour the stones'
+        colour (a dead zone holds the opponent's stones). Mat piles also have
+        data-mat=<kind>, and "movable" / "selected" like arena stones
+    g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
+
+`id_prefix` goes before every id, for pages that show more than one board.
+Colours are presentation attributes, so page CSS can restyle anything.
+"""
+
+import json
+from html import escape
+from math import cos, pi, sin
+
+from game.core.actions import Action
+from game.tatsu.arena import (
+    COLOUR_NAMES,
+    COLOURS,
+    CORNER_KIND,
+    DIRECTION,
+    ENTRY_SEGMENTS,
+    FIELDS,
+    INNER,
+    KINDS,
+    MAT,
+    OUTER,
+    SEGMENTS,
+    target_segment,
+)
+
+# --- what the page reuses --------------------------------------------------------------------
+KIND_COLOURS = {"vine": "#2f8a3a", "water": "#1f67c4", "fire": "#d3361f"}
+KIND_TINTS = {"vine": "#cfe6c6", "water": "#cddff3", "fire": "#f6d0c4"}
+KIND_LETTERS = {"vine": "V", "water": "W", "fire": "F"}
+STONE_FILLS = ("#1d1d1f", "#fbfaf5")
+STONE_EDGES = ("#000000", "#3a3a3a")
+DIRECTION_WORDS = {+1: "clockwise", -1: "anticlockwise"}
+BOX_WORDS = {"tray": "Tray", "mat": "Mat", "dead": "Dead zone"}
+
+# --- geometry (user units) -------------------------------------------------------------------
+WIDTH = 400
+PANEL_H = 84  # each player's strip: Black's above the arena, White's below
+ARENA_H = 396
+HEIGHT = 2 * PANEL_H + ARENA_H
+CX, CY = WIDTH / 2, PANEL_H + ARENA_H / 2
+R_OUT, R_MID, R_IN = 172, 134, 96  # the ring: outer fields between R_MID and R_OUT
+R_INNER_STONE, R_OUTER_STONE = (R_IN + R_MID) / 2, (R_MID + R_OUT) / 2
+R_NUMBER = 184
+R_BADGE = 80  # corner badges and entry points, just inside the ring
+STONE_R = 13
+STEP = 360 / SEGMENTS
+
+# --- colours ---------------------------------------------------------------------------------
+BACKGROUND, BACK_EDGE = "#f3ead6", "#cdbb92"
+RING, RING_EDGE = "#b99660", "#6f5530"
+INNER_FILL, OUTER_FILL, FIELD_EDGE = "#eadbb8", "#e2cfa6", "#9c7f4c"
+HUB, HUB_EDGE = "#f8f2e4", "#b99660"
+INK, SOFT_INK = "#2b2418", "#6d5c3d"
+GOLD, GOLD_EDGE = "#f2b705", "#8a6508"
+PANEL, PANEL_EDGE = "#fbf7ee", "#d6c59e"
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
+
+
+def _n(value) -> str:
+    """A coordinate, short: at most two decimals, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attr(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _polar(segment: float, radius: float):
+    """The point at `radius` from the centre, in the middle of `segment` (0 at the top,
+    numbered clockwise); fractional segments are allowed."""
+    angle = segment * STEP * pi / 180
+    return CX + radius * sin(angle), CY - radius * cos(angle)
+
+
+def _sector(segment: int, r1: float, r2: float) -> str:
+    """The annular sector of one segment between radii r1 < r2."""
+    a, b = segment - 0.5, segment + 0.5
+    (x1, y1), (x2, y2) = _polar(a, r2), _polar(b, r2)
+    (x3, y3), (x4, y4) = _polar(b, r1), _polar(a, r1)
+    return (f"M{_n(x1)} {_n(y1)}A{r2} {r2} 0 0 1 {_n(x2)} {_n(y2)}"
+            f"L{_n(x3)} {_n(y3)}A{r1} {r1} 0 0 0 {_n(x4)} {_n(y4)}Z")
+
+
+# --- the dragon glyphs: a shape per kind, so that colour is never the only cue ---------------
+def _glyph_d(kind: str, s: float) -> str:
+    """A kind's outline centred on (0, 0), about 2s tall: a leaf, a drop, a flame."""
+    def p(x, y):
+        return f"{_n(x * s)} {_n(y * s)}"
+    if kind == "vine":  # a leaf, tilted
+        return (f"M{p(-0.78, 0.78)}C{p(-0.95, -0.2)} {p(-0.2, -0.95)} {p(0.86, -0.86)}"
+                f"C{p(0.95, 0.2)} {p(0.2, 0.95)} {p(-0.78, 0.78)}Z")
+    if kind == "water":  # a drop
+        r = _n(0.68 * s)
+        return f"M{p(0, -1.05)}L{p(0.6, -0.02)}A{r} {r} 0 1 1 {p(-0.6, -0.02)}Z"
+    return (f"M{p(0, -1.05)}C{p(0.3, -0.62)} {p(0.82, -0.35)} {p(0.78, 0.25)}"  # a flame
+            f"C{p(0.74, 0.74)} {p(0.38, 0.98)} {p(0, 0.98)}C{p(-0.38, 0.98)} {p(-0.74, 0.74)} "
+            f"{p(-0.78, 0.25)}C{p(-0.8, -0.1)} {p(-0.6, -0.3)} {p(-0.42, -0.5)}"
+            f"C{p(-0.4, -0.28)} {p(-0.3, -0.18)} {p(-0.16, -0.12)}C{p(-0.26, -0.5)} "
+            f"{p(-0.16, -0.8)} {p(0, -1.05)}Z")
+
+
+GLYPH_SIZE = 9.4  # the glyphs are defined once (<defs>) at the size they have on a stone
+
+
+def _glyph_def(kind: str, pre: str) -> str:
+    """The kind's shape in its colour, with its letter on it, for <use>."""
+    s, letter = GLYPH_SIZE, 8.6
+    dy = {"vine": 0.36, "water": 0.5, "fire": 0.52}[kind] * letter
+    return (f'<g id="{pre}tatsu-{kind}"><path d="{_glyph_d(kind, s)}" '
+            f'fill="{KIND_COLOURS[kind]}" stroke="#ffffff" stroke-width="0.8"/>'
+            f'<text y="{_n(dy)}" text-anchor="middle" font-size="{letter}" '
+            f'font-weight="800" fill="#ffffff">{KIND_LETTERS[kind]}</text></g>')
+
+
+def _glyph(kind: str, scale: float, pre: str) -> str:
+    scaled = f' transform="scale({_n(scale)})"' if scale != 1 else ""
+    return f'<use href="#{pre}tatsu-{kind}"{scaled}/>'
+
+
+def _stone_body(colour_seat: int, kind: str, r: float, pre: str) -> str:
+    return (f'<circle r="{_n(r)}" fill="{STONE_FILLS[colour_seat]}" '
+            f'stroke="{STONE_EDGES[colour_seat]}" stroke-width="1.3"/>'
+            f'{_glyph(kind, r / STONE_R, pre)}')
+
+
+LOCK = ('<g class="lock" transform="translate(9.5 -9.5)"><circle r="6" fill="#5b4a2c" '
+        'stroke="#ffffff" stroke-width="1"/><path d="M-2 -0.5v-1.6a2 2 0 0 1 4 0v1.6" '
+        'fill="none" stroke="#ffffff" stroke-width="1.2"/><rect x="-2.9" y="-0.7" '
+        'width="5.8" height="4.2" rx="0.8" fill="#ffffff"/></g>')
+
+
+def _vine_ring(r: float) -> str:
+    """A tendril wound round an entangled stone: a dashed green ring with small leaves."""
+    leaves = []
+    for i in range(4):
+        a = (45 + 90 * i) * pi / 180
+        x, y = r * cos(a), r * sin(a)
+        leaves.append(f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="3.4" ry="1.8" '
+                      f'transform="rotate({45 + 90 * i + 45} {_n(x)} {_n(y)})"/>')
+    return (f'<g class="vine-ring" fill="{KIND_COLOURS["vine"]}"><circle r="{_n(r)}" '
+            f'fill="none" stroke="{KIND_COLOURS["vine"]}" stroke-width="2.4" '
+            f'stroke-dasharray="5 2.5"/>{"".join(leaves)}</g>')
+
+
+# --- words -----------------------------------------------------------------------------------
+def _who(seat: int, names) -> str:
+    colour = COLOUR_NAMES[seat]
+    if names is not None and seat < len(names) and names[seat]:
+        name = str(names[seat])
+        return name if name.endswith(f"({colour})") else f"{name} ({colour})"
+    return colour
+
+
+def _segment_words(segment: int) -> str:
+    corner = CORNER_KIND.get(segment)
+    return f"segment {segment}" + (f" ({corner} corner)" if corner else "")
+
+
+def _stone_words(seat: int, kind: str) -> str:
+    return f"{COLOUR_NAMES[seat]} {kind} dragon"
+
+
+def _count_words(box: dict) -> str:
+    parts = [f"{box[kind]} {kind}" for kind in KINDS if box[kind]]
+    return ", ".join(parts) if parts else "none"
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- what is drawn, from a state or from a view ----------------------------------------------
+class _Scene:
+    """The facts of a position, read from a TatsuState or from `state.view(seat)`."""
+
+    def __init__(self, source, seat):
+        if isinstance(source, dict):
+            self._from_view(source)
+            self.viewer = source.get("seat") if seat is None else seat
+        else:
+            self._from_state(source)
+            self.viewer = seat
+
+    def _from_state(self, state):
+        self.state = state
+        self.active, self.decision, self.turn = state.to_move, state.decision, state.turn
+        self.rolled, self.dice_left = tuple(state.rolled), tuple(state.dice_left)
+        self.winners, self.reason = tuple(state.winners), state.reason
+        self.fields = {}
+        for segment in range(SEGMENTS):
+            for field in FIELDS:
+                stone = state.stone_at(segment, field)
+                if stone is not None:
+                    self.fields[segment, field] = (stone[0], stone[1],
+                                                   state.status(segment, field))
+        self.trays = [state.tray(s) for s in (0, 1)]
+        self.mats = [state.mat(s) for s in (0, 1)]
+        self.dead = [state.dead_zone(s) for s in (0, 1)]
+
+    def _from_view(self, view):
+        self.state = None
+        self.active, self.decision = view["to_move"], view["decision"]
+        self.turn = view["turn"]
+        self.rolled, self.dice_left = tuple(view["dice"]), tuple(view["dice_left"])
+        self.winners, self.reason = tuple(view.get("winners", ())), view.get("reason")
+        self.fields = {}
+        for row in view["arena"]:
+            for field in FIELDS:
+                stone = row[field]
+                if stone is not None:
+                    self.fields[row["segment"], field] = (stone["seat"], stone["kind"],
+                                                          stone["status"])
+        self.trays = [dict(t) for t in view["trays"]]
+        self.mats = [dict(m) for m in view["mats"]]
+        self.dead = [dict(d) for d in view["dead"]]
+        self.legal = [Action.from_json(a) for a in view.get("legal", ())]
+
+    # what the seat to move may do, from the engine (or from the view's legal list)
+    def movable(self) -> list:
+        if self.state is not None:
+            return [tuple(s) for s in self.state.movable_stones()]
+        seen = []
+        for action in self.legal:
+            if action.args and action.args[0] not in seen:
+                seen.append(action.args[0])
+        return seen
+
+    def destinations(self, stone) -> list:
+        if self.state is not None:
+            return self.state.destinations(stone)
+        result = []
+        for action in self.legal:
+            if action.args and action.args[0] == stone:
+                where, die = action.args
+                if action.kind == "enter":
+                    result.append((action, ENTRY_SEGMENTS[self.active][die]))
+                else:
+                    result.append((action, target_segment(self.active, where[0], die)))
+        return result
+
+    def in_arena(self, seat: int) -> int:
+        return sum(1 for s, _, _ in self.fields.values() if s == seat)
+
+    def dice_used(self) -> list:
+        """Which of the rolled dice are used: the remaining ones are matched first."""
+        left = list(self.dice_left)
+        used = []
+        for die in self.rolled:
+            if die in left:
+                left.remove(die)
+                used.append(False)
+            else:
+                used.append(True)
+        return used
+
+
+def _summary(scene: _Scene, names) -> str:
+    head = f"Tatsu, turn {scene.turn}."
+    if scene.winners:
+        who = _who(scene.winners[0], names)
+        tail = f" Game over: {who} wins" + (f" ({scene.reason})." if scene.reason else ".")
+    elif scene.active is not None:
+        who = _who(scene.active, names)
+        rolled = " and ".join(map(str, scene.rolled))
+        if scene.decision == "pass":
+            tail = f" {who} rolled {rolled} and can use neither die."
+        elif len(scene.dice_left) < len(scene.rolled):
+            tail = f" {who} to move with the {scene.dice_left[0]} left (rolled {rolled})."
+        else:
+            tail = f" {who} to move with {rolled}."
+    else:
+        tail = ""
+    sides = []
+    for seat in (0, 1):
+        mat = sum(scene.mats[seat].values())
+        sides.append(f"{_who(seat, names)}: {scene.in_arena(seat)} in the arena, "
+                     f"{mat} on the mat, {sum(scene.trays[seat].values())} in the tray, "
+                     f"{sum(scene.dead[seat].values())} destroyed.")
+    you = ""
+    if scene.viewer in (0, 1):
+        you = f" You are {_who(scene.viewer, names)}."
+    return head + tail + " " + " ".join(sides) + you
+
+
+# --- the arena -------------------------------------------------------------------------------
+def _fields() -> str:
+    parts = [f'<g class="fields" stroke="{FIELD_EDGE}" stroke-width="1">']
+    for segment in range(SEGMENTS):
+        corner = CORNER_KIND.get(segment)
+        for field, (r1, r2) in ((INNER, (R_IN, R_MID)), (OUTER, (R_MID, R_OUT))):
+            if corner:
+                fill = KIND_TINTS[corner]
+                extra = f' data-kind="{corner}"'
+                cls = "field corner"
+            else:
+                fill = INNER_FILL if field == INNER else OUTER_FILL
+                extra, cls = "", "field"
+            parts.append(f'<path class="{cls}" data-segment="{segment}" data-field="{field}"'
+                         f'{extra} d="{_sector(segment, r1, r2)}" fill="{fill}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _ring_frame() -> str:
+    return (f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{R_OUT + 4}" fill="{RING}" '
+            f'stroke="{RING_EDGE}" stroke-width="1.5"/>'
+            f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{R_IN - 3}" fill="{HUB}" '
+            f'stroke="{RING_EDGE}" stroke-width="1.5"/>')
+
+
+def _numbers() -> str:
+    parts = [f'<g font-size="9.5" font-weight="600" text-anchor="middle" fill="{SOFT_INK}">']
+    for segment in range(SEGMENTS):
+        x, y = _polar(segment, R_NUMBER)
+        parts.append(f'<text class="segment-number" data-segment="{segment}" x="{_n(x)}" '
+                     f'y="{_n(y + 3.3)}">{segment}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _corner_marks(pre) -> str:
+    parts = []
+    for segment, kind in sorted(CORNER_KIND.items()):
+        x, y = _polar(segment, R_BADGE)
+        parts.append(
+            f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
+            f'transform="translate({_n(x)} {_n(y)})"><title>Segment {segment}: {kind} '
+            f'corner (recruits a {kind} dragon)</title><circle r="9.5" fill="#ffffff" '
+            f'stroke="{KIND_COLOURS[kind]}" stroke-width="1.6"/>{_glyph(kind, 0.82, pre)}</g>')
+    return "".join(parts)
+
+
+def _entries() -> str:
+    parts = []
+    for seat in (0, 1):
+        for number, segment in ENTRY_SEGMENTS[seat].items():
+            x, y = _polar(segment, R_BADGE + 2)
+            ink = STONE_FILLS[1 - seat] if seat == 0 else INK
+            parts.append(
+                f'<g class="entry" data-seat="{seat}" data-entry="{number}" '
+                f'data-segment="{segment}" transform="translate({_n(x)} {_n(y)})">'
+                f'<title>{COLOUR_NAMES[seat]}\'s entry point {number} (segment {segment})'
+                f'</title><rect x="-7" y="-7" width="14" height="14" rx="3.5" '
+                f'fill="{STONE_FILLS[seat]}" stroke="{STONE_EDGES[seat]}" stroke-width="1.2" '
+                f'transform="rotate({_n(segment * STEP)})"/><text y="3.6" '
+                f'text-anchor="middle" font-size="10" font-weight="800" fill="{ink}">'
+                f'{number}</text></g>')
+    return "".join(parts)
+
+
+def _stone_markup(scene, segment, field, pre, cues) -> str:
+    seat, kind, status = scene.fields[segment, field]
+    x, y = _polar(segment, R_INNER_STONE if field == INNER else R_OUTER_STONE)
+    classes = ["stone"]
+    if status in ("entangled", "held"):
+        classes.append(status)
+    movable, selected, escape_die = cues
+    words = f"{_stone_words(seat, kind)} on {_segment_words(segment)}, {field} field"
+    if status == "entangled":
+        words += ", entangled by a vine"
+    elif status == "held":
+        words += ", held by its own stone"
+    extra = ""
+    if escape_die is not None:
+        extra += f' data-escape="{escape_die}"'
+        words += f", may escape with the {escape_die}"
+    if movable:
+        classes.append("movable")
+        extra += (f' role="button" tabindex="0" aria-label="{_attr(words)}" '
+                  f'cursor="pointer"')
+    if selected:
+        classes.append("selected")
+        extra += ' aria-pressed="true"' if movable else ""
+    marks = []
+    if selected:
+        marks.append(f'<circle class="cue" r="{STONE_R + 6}" fill="{GOLD}" '
+                     f'fill-opacity="0.5" stroke="{GOLD_EDGE}" stroke-width="2.5"/>')
+    elif movable:
+        marks.append(f'<circle class="cue" r="{STONE_R + 3.5}" fill="none" stroke="{GOLD}" '
+                     f'stroke-width="3"/>')
+    return (f'<g id="{pre}stone-{segment}-{field}" class="{" ".join(classes)}" '
+            f'data-seat="{seat}" data-kind="{kind}" data-segment="{segment}" '
+            f'data-field="{field}" data-status="{status}"{extra} '
+            f'transform="translate({_n(x)} {_n(y)})"><title>{escape(words)}</title>'
+            f'{"".join(marks)}{_stone_body(seat, kind, STONE_R, pre)}'
+            f'{_vine_ring(STONE_R + 2) if status == "entangled" else ""}'
+            f'{LOCK if status == "held" else ""}</g>')
+
+
+def _target_markup(action, segment, stone_words, pre) -> str:
+    die = action.args[1]
+    data = json.dumps(action.to_json(), separators=(",", ":"))
+    verb = {"move": "Move", "enter": "Enter", "escape": "Escape"}[action.kind]
+    words = f"{verb} {stone_words} to {_segment_words(segment)} with the {die}"
+    if action.kind == "escape":
+        words += " (the other die is forfeited)"
+    x, y = _polar(segment, R_NUMBER)
+    return (f'<g id="{pre}target-{segment}-{die}" class="target" '
+            f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
+            f'data-action="{_attr(data)}" role="button" tabindex="0" '
+            f'aria-label="{_attr(words)}" cursor="pointer"><title>{escape(words)}</title>'
+            f'<path d="{_sector(segment, R_IN, R_OUT)}" fill="{GOLD}" fill-opacity="0.3" '
+            f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
+            f'<rect x="{_n(x - 8.5)}" y="{_n(y - 8.5)}" width="17" height="17" rx="4" '
+            f'fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 4)}" text-anchor="middle" font-size="11.5" '
+            f'font-weight="800" fill="{INK}">{die}</text></g>')
+
+
+# --- the hub: whose turn, and the dice -------------------------------------------------------
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def _die(index, value, used, seat, x, y, pre) -> str:
+    size = 30
+    body, pip = (STONE_FILLS[seat], STONE_FILLS[1 - seat]) if seat is not None else (
+        "#ffffff", INK)
+    if used:
+        body, pip = "#d9d3c4", "#9b927e"
+    dots = "".join(f'<circle cx="{_n(dx * 7.5)}" cy="{_n(dy * 7.5)}" r="2.8"/>'
+                   for dx, dy in PIPS[value])
+    state = "used" if used else "to use"
+    return (f'<g id="{pre}die-{index}" class="die{" used" if used else ""}" '
+            f'data-die="{value}" transform="translate({_n(x)} {_n(y)})">'
+            f'<title>Die {value} ({state})</title>'
+            f'<rect x="{-size / 2}" y="{-size / 2}" width="{size}" height="{size}" rx="6" '
+            f'fill="{body}" stroke="{"#b3aa95" if used else "#1a1a1a"}" stroke-width="1.5"/>'
+            f'<g fill="{pip}">{dots}</g></g>')
+
+
+def _hub(scene: _Scene, pre) -> str:
+    parts = []
+    if scene.winners:
+        line, sub = f"{COLOUR_NAMES[scene.winners[0]]} wins", "game over"
+    elif scene.active is not None:
+        line = f"{COLOUR_NAMES[scene.active]} to move"
+        sub = "no die can be used" if scene.decision == "pass" else f"turn {scene.turn}"
+    else:
+        line, sub = "", ""
+    parts.append(f'<text class="status" x="{_n(CX)}" y="{_n(CY - 27)}" text-anchor="middle" '
+                 f'font-size="12.5" font-weight="700" fill="{INK}">{escape(line)}</text>'
+                 f'<text x="{_n(CX)}" y="{_n(CY + 37)}" text-anchor="middle" font-size="9.5" '
+                 f'fill="{SOFT_INK}">{escape(sub)}</text>')
+    used = scene.dice_used()
+    for i, (value, spent) in enumerate(zip(scene.rolled, used)):
+        if value in PIPS:
+            parts.append(_die(i, value, spent or scene.active is None, scene.active,
+                              CX + (i - 0.5) * 36, CY + 3, pre))
+    return "".join(parts)
+
+
+# --- each player's side: tray, mat, dead zone ------------------------------------------------
+def _side(scene, seat, names, pre, movable, selected) -> str:
+    y0 = 0 if seat == 0 else PANEL_H + ARENA_H
+    active = scene.active == seat
+    who = _who(seat, names)
+    classes = "side active" if active else "side"
+    parts = [(f'<g id="{pre}side-{seat}" class="{classes}" data-seat="{seat}" '
+              f'transform="translate(0 {y0})">'
+              f'<rect x="6" y="4" width="{WIDTH - 12}" height="{PANEL_H - 8}" rx="9" '
+              f'fill="{PANEL}" stroke="{GOLD if active else PANEL_EDGE}" '
+              f'stroke-width="{2.5 if active else 1.2}"/>'
+              f'<circle cx="20" cy="19" r="6.5" fill="{STONE_FILLS[seat]}" '
+              f'stroke="{STONE_EDGES[seat]}" stroke-width="1.2"/>'
+              f'<text x="32" y="23" font-size="12" font-weight="700" fill="{INK}">'
+              f'{escape(who)}</text>'
+              f'<text x="{WIDTH - 16}" y="23" text-anchor="end" font-size="9.5" '
+              f'fill="{SOFT_INK}">moves {DIRECTION_WORDS[DIRECTION[seat]]} '
+              f'{"↻" if DIRECTION[seat] > 0 else "↺"}</text>')]
+    boxes = (("tray", scene.trays[seat], seat), ("mat", scene.mats[seat], seat),
+             ("dead", scene.dead[seat], 1 - seat))
+    box_w, gap, left = 124, 4, 10
+    for i, (box, counts, colour) in enumerate(boxes):
+        bx = left + i * (box_w + gap)
+        parts.append(f'<rect x="{bx}" y="31" width="{box_w}" height="45" rx="6" '
+                     f'fill="#ffffff" fill-opacity="0.6" stroke="{PANEL_EDGE}"/>'
+                     f'<text x="{bx + 6}" y="42" font-size="8.5" font-weight="600" '
+                     f'letter-spacing="0.4" fill="{SOFT_INK}">{BOX_WORDS[box].upper()}</text>')
+        for k, kind in enumerate(KINDS):
+            count = counts[kind]
+            px, py = bx + 14 + k * 39, 60
+            stone = (MAT, kind)
+            extra, cls, marks = "", "pile", ""
+            words = (f"{who}'s {BOX_WORDS[box].lower()}: {count} "
+                     f"{_stone_words(colour, kind)}{'' if count == 1 else 's'}")
+            if box == "mat":
+                extra += f' data-mat="{kind}"'
+                ours = count and seat == scene.active
+                if ours and stone in movable:
+                    cls += " movable"
+                    extra += (f' role="button" tabindex="0" aria-label="{_attr(words)}, '
+                              f'may enter" cursor="pointer"')
+                    marks = (f'<circle class="cue" r="12.5" fill="none" stroke="{GOLD}" '
+                             f'stroke-width="3"/>')
+                if ours and selected == stone:
+                    cls += " selected"
+                    marks = (f'<circle class="cue" r="13.5" fill="{GOLD}" fill-opacity="0.45" '
+                             f'stroke="{GOLD_EDGE}" stroke-width="2.2"/>')
+            fade = "" if count else ' opacity="0.28"'
+            parts.append(
+                f'<g id="{pre}pile-{seat}-{box}-{kind}" class="{cls}" data-box="{box}" '
+                f'data-seat="{seat}" data-kind="{kind}" data-count="{count}" '
+                f'data-colour="{COLOURS[colour]}"{extra}><title>{escape(words)}</title>'
+                f'<g transform="translate({px} {py})"{fade}>{marks}'
+                f'{_stone_body(colour, kind, 9.5, pre)}</g>'
+                f'<text x="{px + 11.5}" y="{py + 3.6}" font-size="10" font-weight="700" '
+                f'fill="{INK if count else "#b3a88f"}">×{count}</text></g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+# --- the board -------------------------------------------------------------------------------
+def _address(selected):
+    """A stone address as in the actions, from a tuple or a JSON list."""
+    if selected is None:
+        return None
+    try:
+        where, what = selected
+    except (TypeError, ValueError):
+        raise ValueError(f"a stone is addressed as (segment, field) or ('mat', kind), "
+                         f"not {selected!r}") from None
+    if where == MAT and what in KINDS:
+        return (MAT, what)
+    if type(where) is int and 0 <= where < SEGMENTS and what in FIELDS:
+        return (where, what)
+    raise ValueError(f"a stone is addressed as (segment 0-23, 'inner' or 'outer') or "
+                     f"('mat', kind), not {selected!r}")
+
+
+def board(state, *, seat=None, selected=None, highlight=True, size=None, names=None,
+          id_prefix="") -> str:
+    """The arena and both players' sides as one `<svg data-board="tatsu">` element.
+
+    state: a TatsuState, or the dict `state.view(seat)` gives (then `seat` defaults to
+        the view's seat).
+    seat: whose screen this is; movable stones and targets are drawn only when it is
+        that seat's decision (or when seat is None).
+    selected: a stone address, (segment, field) or ("mat", kind): it is marked and each
+        of its legal destinations (from the engine) becomes a target to click.
+    highlight: False draws no cues at all (a replay or a thumbnail).
+    size: width in pixels (height follows); by default the svg scales to its container.
+    names: optional player names per seat, for the title and the sides.
+    """
+    scene = _Scene(state, seat)
+    pre = _attr(id_prefix)
+    selected = _address(selected)
+    interactive = highlight and scene.active is not None and scene.decision is not None and (
+        scene.viewer is None or scene.viewer == scene.active)
+    movable = scene.movable() if interactive else []
+    if not interactive:
+        selected = None
+    escapes = {}
+    if interactive:
+        legal = scene.state.legal_actions() if scene.state is not None else scene.legal
+        escapes = {a.args[0]: a.args[1] for a in legal if a.kind == "escape"}
+    targets = scene.destinations(selected) if selected in movable else []
+    summary = _summary(scene, names)
+
+    size_attr = (f' width="{_n(size)}" height="{_n(size * HEIGHT / WIDTH)}"'
+                 if size is not None else "")
+    role = "group" if movable else "img"
+    viewer = "" if scene.viewer is None else scene.viewer
+    winner = scene.winners[0] if scene.winners else ""
+    out = [
+        (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{size_attr} '
+         f'class="board tatsu-board" data-board="tatsu" '
+         f'data-decision="{_attr(scene.decision or "")}" '
+         f'data-active="{"" if scene.active is None else scene.active}" '
+         f'data-turn="{scene.turn}" data-dice="{",".join(map(str, scene.dice_left))}" '
+         f'data-rolled="{",".join(map(str, scene.rolled))}" data-viewer="{viewer}" '
+         f'data-winner="{winner}" role="{role}" aria-label="{_attr(summary)}" '
+         f'font-family="{FONT}">'),
+        f'<title>{escape(summary)}</title>',
+        (f'<rect class="frame" x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="12" '
+         f'fill="{BACKGROUND}" stroke="{BACK_EDGE}" stroke-width="2"/>'),
+        f'<defs>{"".join(_glyph_def(kind, pre) for kind in KINDS)}</defs>',
+        _ring_frame(), _fields(), _numbers(), _corner_marks(pre), _entries(),
+        _hub(scene, pre),
+    ]
+    # stones: inner ones first, so an outer stone's cue ring lies over its neighbour
+    for field in FIELDS:
+        for segment in range(SEGMENTS):
+            if (segment, field) in scene.fields:
+                address = (segment, field)
+                cues = (address in movable, address == selected, escapes.get(address))
+                out.append(_stone_markup(scene, segment, field, pre, cues))
+    if targets:
+        if selected[0] == MAT:
+            words = f"a {selected[1]} dragon from the mat"
+        else:
+            kind = scene.fields[selected][1]
+            words = f"the {kind} dragon on segment {selected[0]}"
+        out.extend(_target_markup(action, segment, words, pre) for action, segment in targets)
+    for side in (0, 1):
+        out.append(_side(scene, side, names, pre, movable, selected))
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ = ["KIND_COLOURS", "KIND_LETTERS", "board"]

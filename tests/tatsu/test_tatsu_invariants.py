@@ -1,0 +1,79 @@
+"""The invariant check catches every kind of broken state (so that the simulator and
+the property tests can rely on it)."""
+
+import pytest
+
+from game.tatsu import TatsuState, config_for
+from game.tatsu.arena import STONE_CODE
+from tatsu_helpers import independent_problems
+
+BV, BW, BF = (STONE_CODE[0, k] for k in ("vine", "water", "fire"))
+WV, WW, WF = (STONE_CODE[1, k] for k in ("vine", "water", "fire"))
+
+
+def set_segment(state, segment, inner, outer=0):
+    state.segments[segment] = inner + 8 * outer  # the encoding of game/tatsu/layout.py
+
+
+def setitem(box, code, value):
+    box[code] = value
+
+
+CORRUPTIONS = [
+    ("a stone vanishes from the tray",
+     lambda s: setitem(s.trays, BW, 2), "Black has 2 water dragons, not 3 (D7)"),
+    ("a stone appears on the mat",
+     lambda s: setitem(s.mats, WF, 1), "White has 3 fire dragons, not 2 (D7)"),
+    ("a stone moves from the tray to the mat twice",
+     lambda s: (setitem(s.trays, BF, 0), setitem(s.mats, BF, 4)),
+     "Black's fire dragons in the mat: 4"),
+    ("a stone changes kind",
+     lambda s: set_segment(s, 1, BF), "Black has 3 fire dragons, not 2 (D7)"),
+    ("a stone changes colour",
+     lambda s: set_segment(s, 13, BV), "Black has 5 vine dragons, not 4 (D7)"),
+    ("a lone stone on the outer field",
+     lambda s: set_segment(s, 1, 0, BV), "segment 1 has a lone stone on its outer field"),
+    ("an opposing water dragon on a stone",
+     lambda s: (set_segment(s, 5, BW, WW), setitem(s.trays, BW, 2), setitem(s.trays, WW, 2),
+                s.in_arena.__setitem__(0, 4), s.in_arena.__setitem__(1, 4)),
+     "only a vine entangles"),
+    ("a field holding no known stone",
+     lambda s: set_segment(s, 5, 4), "segment 5 holds something that is not a stone"),
+    ("a tray holding no known stone",
+     lambda s: setitem(s.trays, 4, 1), "the trays hold something that is not a stone"),
+    ("the count of stones in the arena is wrong",
+     lambda s: s.in_arena.__setitem__(0, 4), "stones are in the arena, not [4, 3]"),
+    ("a win goes unnoticed",
+     lambda s: (setitem(s.trays, WF, 0), setitem(s.dead, WF, 2)),
+     "the game goes on although Black destroyed all White's fire dragons"),
+    ("no die left to a player to move",
+     lambda s: setattr(s, "dice", []), "a player is to move with no die left"),
+    ("a die that was not rolled",
+     lambda s: setattr(s, "dice", [7]), "the dice are wrong"),
+    ("dice out of range",
+     lambda s: setattr(s, "rolled", (0, 9)), "the dice are wrong"),
+    ("a game over without a winner",
+     lambda s: setattr(s, "current", None), "the game is over but nobody has won"),
+]
+
+
+@pytest.mark.parametrize("name, corrupt, words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
+def test_invariant_check_catches(name, corrupt, words):
+    state = TatsuState(config_for(2), 5)
+    assert state.invariant_violations() == []
+    corrupt(state)
+    state._legal = None
+    found = state.invariant_violations()
+    assert any(words in problem for problem in found), found
+
+
+def test_a_count_cannot_go_negative():
+    state = TatsuState(config_for(2), 5)
+    with pytest.raises(ValueError):
+        state.mats[BF] -= 1  # the boxes are bytearrays: a bug here fails loudly
+
+
+def test_the_independent_checker_agrees_on_a_broken_count():
+    state = TatsuState(config_for(2), 5)
+    state.trays[BW] = 2
+    assert independent_problems(state) == ["seat 0 has 2 water"]
