@@ -21,4 +21,4 @@ def config_for(players: int = 2, first: str = DEFAULT_FIRST, **options) -> dict:
     return check_config({"first": first, **options})
 
 
-__all__ = ["BOTS", "GAME_NAME", "PLAYERS", "State", "TURN_CAP", "TatsuState", "config_for"]
+__all__ = ["BOTS", "GAME_NAME", "PLAYERS", "TURN_CAP", "State", "TatsuState", "config_for"]

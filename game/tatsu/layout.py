@@ -26,9 +26,8 @@ def _allowed(byte: int) -> bool:
         return False
     if outer and not inner:
         return False  # a lone stone is always on the inner field
-    if outer and inner >> 2 != outer >> 2 and KIND_OF[outer] != "vine":
-        return False  # only a vine sits on an opponent's stone (entangling it)
-    return True
+    # only a vine sits on an opponent's stone (entangling it)
+    return not (outer and inner >> 2 != outer >> 2 and KIND_OF[outer] != "vine")
 
 
 def _movable(byte: int, seat: int) -> int:

@@ -63,7 +63,7 @@ VALID_DICE = {(rolled, left) for rolled in ((a, b) for a in DIE_FACES for b in D
 def check_config(config) -> dict:
     """The plain config of a game, normalised; ValueError says what is wrong."""
     if not isinstance(config, dict):
-        raise ValueError(f"a Tatsu config is an object, not {config!r}")
+        raise ValueError(f"a Tatsu config is an object, not {config!r}")  # noqa: TRY004
     unknown = sorted(map(str, set(config) - {"first"}))
     if unknown:
         raise ValueError(f"unknown Tatsu option(s): {', '.join(unknown)} "

@@ -1,10 +1,10 @@
 """D6 (the end of the game, its tie-break) and D7 (conservation of stones)."""
 
 import pytest
+from tatsu_helpers import PASS, enter, independent_problems, kinds, move, only, pos
 
 from game.core import RuleError
 from game.tatsu.arena import BLACK, MOVER_WINS_TIES, WHITE
-from tatsu_helpers import PASS, enter, independent_problems, kinds, move, only, pos
 
 
 def test_win_by_destroying_both_fire_dragons():

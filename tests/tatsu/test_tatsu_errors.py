@@ -1,9 +1,9 @@
 """Illegal actions: each is refused with the rule in plain words, and changes nothing."""
 
 import pytest
+from tatsu_helpers import PASS, enter, escape, move, pos, refused
 
 from game.core import Action, RuleError
-from tatsu_helpers import PASS, enter, escape, move, pos, refused
 
 BASE = {5: "Bv", 7: ("Wv", "Wf"), 9: ("Bw", "Wv"), 11: ("Bf", "Bw"), 20: "Ww"}
 

@@ -2,10 +2,10 @@
 the property tests can rely on it)."""
 
 import pytest
+from tatsu_helpers import independent_problems
 
 from game.tatsu import TatsuState, config_for
 from game.tatsu.arena import STONE_CODE
-from tatsu_helpers import independent_problems
 
 BV, BW, BF = (STONE_CODE[0, k] for k in ("vine", "water", "fire"))
 WV, WW, WF = (STONE_CODE[1, k] for k in ("vine", "water", "fire"))

@@ -3,9 +3,9 @@
 import json
 
 import pytest
+from tatsu_helpers import enter, kinds, move, only, pos, refused
 
 from game.tatsu.arena import BLACK, CORNER_KIND, WHITE
-from tatsu_helpers import enter, kinds, move, only, pos, refused
 
 
 # --- moving (C, D1) ---------------------------------------------------------------------

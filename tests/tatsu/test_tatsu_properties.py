@@ -5,10 +5,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tatsu_helpers import PASS, independent_problems, random_game
 
 from game.core import Action, RuleError
 from game.tatsu import TURN_CAP, TatsuState
-from tatsu_helpers import PASS, independent_problems, random_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FEW = settings(max_examples=25, deadline=None)

@@ -3,10 +3,10 @@
 import json
 
 import pytest
+from tatsu_helpers import pos, random_game
 
 from game.core import Action, RecordError
 from game.tatsu import TatsuState, config_for
-from tatsu_helpers import pos, random_game
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,17 @@ interface and the config."""
 
 import pytest
 
-import game.tatsu as tatsu
+from game import tatsu
 from game.core.bots import BOTS
 from game.tatsu import TURN_CAP, TatsuState, config_for
 from game.tatsu.arena import (
-    BLACK, CORNER_KIND, DIRECTION, ENTRY_SEGMENTS, SEGMENTS, STONES_PER_KIND, WHITE,
+    BLACK,
+    CORNER_KIND,
+    DIRECTION,
+    ENTRY_SEGMENTS,
+    SEGMENTS,
+    STONES_PER_KIND,
+    WHITE,
     target_segment,
 )
 
@@ -128,3 +134,18 @@ def test_view_shows_everything_but_the_future_dice():
                                          "status": "free"}
     assert view["arena"][4]["corner"] == "fire" and view["arena"][4]["inner"] is None
     assert view["trays"][WHITE] == {"vine": 1, "water": 3, "fire": 2}
+
+
+def test_view_refuses_a_seat_that_does_not_exist():
+    with pytest.raises(ValueError, match="seats are 0"):
+        TatsuState(config_for(2), 1).view(2)
+
+
+def test_clone_with_a_seed_plays_other_dice_but_keeps_the_position():
+    state = TatsuState(config_for(2), 1)
+    same, other = state.clone(), state.clone(seed="a bot's guess")
+    assert same == state
+    for copy in (same, other):
+        assert copy.arena() == state.arena() and copy.rolled == state.rolled
+    rolls = {tuple(c.rng.random() for _ in range(5)) for c in (same, other, state)}
+    assert len(rolls) == 2  # `same` and the state agree; `other` does not

@@ -1,7 +1,8 @@
 """Section C dice management and escaping; D4 (escaping, bound stones)."""
 
-from game.tatsu.arena import BLACK, ESCAPE_IS_OPTIONAL, WHITE
 from tatsu_helpers import PASS, escape, kinds, move, only, pos, refused
+
+from game.tatsu.arena import BLACK, ESCAPE_IS_OPTIONAL, WHITE
 
 
 # --- the obligation to use the dice, the order, passing ---------------------------------
