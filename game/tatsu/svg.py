@@ -201,11 +201,6 @@ def _count_words(box: dict) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 # --- what is drawn, from a state or from a view ----------------------------------------------
 class _Scene:
     """The facts of a position, read from a TatsuState or from `state.view(seat)`."""

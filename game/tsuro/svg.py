@@ -39,8 +39,16 @@ Colours are presentation attributes, so page CSS can restyle anything.
 from html import escape
 from math import acos, cos, pi, sin
 
+from game.core.words import and_list
 from game.tsuro.board import (
-    LINE_TO_DIE, OFF, SIZE, SQUARES, START_MARKS, behind, edge_of_mark, point_id,
+    LINE_TO_DIE,
+    OFF,
+    SIZE,
+    SQUARES,
+    START_MARKS,
+    behind,
+    edge_of_mark,
+    point_id,
 )
 from game.tsuro.daikaiju import MOVE_TURN, TILES
 from game.tsuro.tiles import ORIENTED, ROTATIONS, side
@@ -360,11 +368,6 @@ def _who(seat: int, names) -> str:
     return f"{SHIP_NAMES[seat]} (seat {seat + 1})"
 
 
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 # --- what is drawn, from a state or from a view ----------------------------------------------
 class _Scene:
     """The public facts of a position, read from a TsuroState or from `state.view(seat)`."""
@@ -453,7 +456,7 @@ def _summary(scene: _Scene, names) -> str:
                 f"ship{'' if afloat == 1 else 's'} afloat, {dk}.")
     if scene.winners:
         wins = [_who(s, names) for s in scene.winners]
-        tail = f" Game over: {_and(wins)} {'wins' if len(wins) == 1 else 'share the win'}."
+        tail = f" Game over: {and_list(wins)} {'wins' if len(wins) == 1 else 'share the win'}."
     elif scene.decision == "start mark":
         tail = f" {_who(who, names)} to choose a start mark."
     elif scene.decision == "relocation":

@@ -1,5 +1,6 @@
 """Tsuro of the Seas events in words, for the game log (pure; no browser)."""
 
+from game.core.words import and_list
 from game.tsuro.board import LINE_TO_DIE, SIZE, START_MARKS, edge_of_mark, square_name
 
 EDGE_NAMES = ("top", "right", "bottom", "left")
@@ -40,8 +41,11 @@ def dice_square(square: int) -> str:
 
 
 def _names(names, seats) -> str:
-    listed = [names[s] for s in seats]
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return and_list(names[s] for s in seats)
+
+
+def _kaiju(number: int) -> str:
+    return DAIKAIJU_NAME.format(number + 1).capitalize()
 
 
 def describe(event, names) -> str:
@@ -63,15 +67,15 @@ def describe(event, names) -> str:
         return f"The daikaiju die shows {d['face']}: each daikaiju follows its arrow {d['face']}."
     if kind == "daikaiju_turned":
         way = "clockwise" if d["clockwise"] else "anticlockwise"
-        return (f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1).capitalize()} turns {way}, "
+        return (f"{_kaiju(d['daikaiju'])} turns {way}, "
                 f"now facing {FACING_NAMES[d['facing']]}.")
     if kind == "daikaiju_moved":
-        return (f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1).capitalize()} moves to "
+        return (f"{_kaiju(d['daikaiju'])} moves to "
                 f"{square_name(d['to'])}.")
     if kind == "daikaiju_left":
-        return f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1).capitalize()} leaves the board."
+        return f"{_kaiju(d['daikaiju'])} leaves the board."
     if kind == "daikaiju_destroyed":
-        return (f"{DAIKAIJU_NAME.format(d['by'] + 1).capitalize()} destroys "
+        return (f"{_kaiju(d['by'])} destroys "
                 f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1)}.")
     if kind == "tile_eaten":
         return f"The wake tile at {square_name(d['square'])} is eaten; it goes under the pile."
@@ -79,7 +83,7 @@ def describe(event, names) -> str:
         return f"The wake tile at {square_name(d['square'])} is crushed, out of the game."
     if kind == "daikaiju_placed":
         why = {"setup": "", "roll": "", "restore": " to keep three at sea"}[d["why"]]
-        return (f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1).capitalize()} is placed at "
+        return (f"{_kaiju(d['daikaiju'])} is placed at "
                 f"{dice_square(d['square'])}, facing {FACING_NAMES[d['facing']]}{why}.")
     if kind == "placement_reroll":
         return f"Gold {d['gold']}, blue {d['blue']} is taken by a daikaiju: roll again."
