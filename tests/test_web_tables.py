@@ -153,3 +153,26 @@ def test_forms_and_reading_them_back():
                                               "player0": "human", "player1": "easy"}, 1)
     assert config == {"first": "roll"}
     assert [s.name for s in seats] == ["Ann (Black)", "White"]
+
+
+def test_a_thinking_computer_yields_to_the_page_between_slices():
+    class SlicedBot:
+        def __init__(self):
+            self.slices = 0
+
+        def think(self, state):
+            for _ in range(3):
+                self.slices += 1
+                yield
+            return state.legal_actions()[0]
+
+    pauses = []
+    seats = [Seat("A", "easy"), Seat("B", "easy")]
+    match = Match(tsuro, describe, tsuro.config_for(2), 4, seats)
+    sliced = SlicedBot()
+    match.bots[0] = sliced
+    page = FakePage()
+    page.pause = lambda seconds: pauses.append(seconds) or FakePage.pause(page, seconds)
+    run(TsuroTable(match, page, "normal").start())  # paced: only slices pause for 0 s
+    assert match.state.is_over and sliced.slices >= 3
+    assert pauses.count(0) == sliced.slices

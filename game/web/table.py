@@ -126,13 +126,27 @@ class Table(ABC):
             while not self.state.is_over and not self.match.human_to_move:
                 self.render()
                 await self.page.pause(2 * self.step)
-                lines = self.match.play(self.match.bot_choice())
+                lines = self.match.play(await self.computer_choice())
                 await self.animate(lines)
         finally:
             self.busy = False
         self.render()
         if self.state.is_over:
             self.page.done(self.state.winners)
+
+    async def computer_choice(self):
+        """The computer's action. A bot that can think in slices (a `think(state)`
+        generator) yields to the browser between slices, so the page never freezes."""
+        bot = self.match.bots[self.state.to_move]
+        if not hasattr(bot, "think"):
+            return bot(self.state)
+        steps = bot.think(self.state)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                return finished.value
+            await self.page.pause(0)
 
     async def animate(self, lines) -> None:
         for event, line in lines:
