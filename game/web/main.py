@@ -61,10 +61,9 @@ def shell(game) -> str:
     else:
         parts.append(
             f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
-            '<div id="setup"></div>'
             '<p id="status" class="status" aria-live="polite"></p>'
             '<div class="table-grid"><div id="board" class="board-wrap"></div>'
-            '<aside class="side"><div id="panel"></div>'
+            '<aside class="side"><div id="setup"></div><div id="panel"></div>'
             '<details class="log-box" open><summary>Game log</summary>'
             '<ol id="log" class="log"></ol></details>'
             '<p class="seed-line" id="seed-line"></p></aside></div>'
@@ -177,7 +176,8 @@ def refresh_seats(game: str) -> None:
 
 
 async def on_click(event) -> None:
-    element = event.target.closest(CLICKABLE)
+    # a button wins over what is drawn inside it (a hand tile's picture has data-tile too)
+    element = event.target.closest("button") or event.target.closest(CLICKABLE)
     if element is None:
         return
     data = dict(window.Object.entries(element.dataset).to_py())

@@ -49,10 +49,11 @@ class TatsuTable(Table):
             return ""
         dice = " and ".join(str(d) for d in self.state.dice_left) or "none"
         parts = [f'<h2 class="panel-title">Dice left: {escape(dice)}</h2>']
-        if self.state.legal_actions() == [PASS]:
+        legal = self.state.legal_actions()
+        if PASS in legal:  # also beside an optional escape (D4)
             parts.append('<div class="controls"><button type="button" class="primary" '
                          'data-pass="1">Pass</button></div>')
-        elif any(a.kind == "escape" for a in self.state.legal_actions()):
+        if any(a.kind == "escape" for a in legal):
             parts.append('<p>An entangled stone of yours may escape with the smaller die '
                          "(a whole turn): click it, then its destination.</p>")
         return "".join(parts)
@@ -101,5 +102,5 @@ class TatsuTable(Table):
         if key == "Escape" and self.selected:
             self.selected = None
             self.render()
-        elif key in ("p", "P") and self.match.human_to_move and self.state.legal_actions() == [PASS]:
+        elif key in ("p", "P") and self.match.human_to_move and PASS in self.state.legal_actions():
             await self.act(PASS)
