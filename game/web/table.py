@@ -127,6 +127,7 @@ class Table(ABC):
                 self.render()
                 await self.page.pause(2 * self.step)
                 lines = self.match.play(await self.computer_choice())
+                self.page.show("board", self.board_html())  # cues land on the new board
                 await self.animate(lines)
         finally:
             self.busy = False
