@@ -4,7 +4,7 @@ The rules as this project plays them: docs/rules-tatsu.md. Fixed data and every
 reading of the rules: game/tatsu/arena.py. State and rules: game/tatsu/state.py.
 """
 
-from game.core.bots import BOTS
+from game.tatsu.bots import BOTS
 from game.tatsu.arena import DEFAULT_FIRST
 from game.tatsu.state import TatsuState, check_config
 

@@ -1,6 +1,6 @@
 """Tsuro of the Seas: the rules engine (pure standard-library Python)."""
 
-from game.core.bots import BOTS
+from game.tsuro.bots import BOTS
 from game.tsuro.state import TsuroState
 
 GAME_NAME = "Tsuro of the Seas"

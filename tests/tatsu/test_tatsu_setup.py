@@ -4,7 +4,7 @@ interface and the config."""
 import pytest
 
 from game import tatsu
-from game.core.bots import BOTS
+from game.core.bots import RandomBot
 from game.tatsu import TURN_CAP, TatsuState, config_for
 from game.tatsu.arena import (
     BLACK,
@@ -23,7 +23,8 @@ def test_package_exposes_what_the_command_line_needs():
     assert tatsu.PLAYERS == (2, 2)
     assert 100 <= TURN_CAP
     assert tatsu.State is TatsuState
-    assert tatsu.BOTS is BOTS and "random" in tatsu.BOTS
+    assert {"random", "easy", "medium", "hard"} <= set(tatsu.BOTS)
+    assert tatsu.BOTS["easy"] is RandomBot and tatsu.BOTS["random"] is RandomBot
     assert config_for(2) == {"first": "black"}
     assert config_for(2, first="roll") == {"first": "roll"}
 

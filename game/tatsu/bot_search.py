@@ -1,0 +1,112 @@
+"""The `hard` bot: expectimax over whole turns.
+
+Tatsu hides nothing but the future dice, so the search needs no sampling: the bot's
+own whole turns (bot_model.whole_turns) are ranked by the evaluation (bot_eval.py) and
+the best CANDIDATES are searched. For each, the rival's reply is worked out for every
+one of the 21 distinct rolls (weighted 1/36 or 2/36): the rival plays its best whole
+turn by the same evaluation (the medium bot's choice), and the position after it is
+evaluated with the bot to roll. The candidate with the best average is played.
+
+The real dice generator is never read: the rolls are enumerated, and the model has no
+generator at all. The work depends only on the position (CANDIDATES and the number of
+turns), never on the clock, so a bot replays exactly. `think(state)` is the same
+search as a generator that yields after each slice of work (a few rolls of one
+candidate), so that a page can stay responsive; `__call__` runs it to the end.
+
+The second decision of a turn was already chosen with the first (the dice are known
+and nothing random happens in between), so the bot remembers the rest of its planned
+turn and plays it when the position is the one it planned for.
+"""
+
+from game.tatsu.bot_eval import WIN, Weights, best_turn, evaluate, turn_of
+from game.tatsu.bot_model import ROLLS, play, to_action, whole_turns
+
+CANDIDATES = 8  # own whole turns searched (the evaluation's best)
+ROLLS_PER_SLICE = 7  # think() yields after this many of the rival's rolls
+HARD_WEIGHTS = Weights()
+REPLY_WEIGHTS = Weights()  # how the bot expects the rival to choose its reply
+
+
+def reply_value(q, me: int, w: Weights, reply_w: Weights, rolls=ROLLS) -> float:
+    """The expected evaluation (for `me`, to roll next) after the rival's best reply
+    to position `q`, over `rolls` [(dice, probability)]."""
+    rival = 1 - me
+    total = 0.0
+    for dice, chance in rolls:
+        _, _, after = best_turn(q, rival, dice, True, reply_w)
+        total += chance * evaluate(after, me, me, w)
+    return total
+
+
+class HardBot:
+    """`hard`: expectimax over the own whole turn and the rival's reply to each roll."""
+
+    weights = HARD_WEIGHTS
+    reply_weights = REPLY_WEIGHTS
+    candidates = CANDIDATES
+
+    def __init__(self, seat: int, seed):
+        self.seat = seat
+        self.seed = seed
+        self.plan = None  # (position, seat, dice left) expected next, and its move
+
+    def __call__(self, state):
+        steps = self.think(state)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                return finished.value
+
+    def think(self, state):
+        """The search in slices: yields None between slices, returns the action."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        p, seat, dice, first = turn_of(state)
+        planned = self.plan
+        self.plan = None
+        if planned is not None and planned[0] == (bytes(p), seat, dice):
+            action = to_action(seat, planned[1])
+            if action in actions:
+                return action
+        moves = yield from self.search(p, seat, dice, first)
+        if len(moves) == 2:
+            after = play(p, seat, moves[0])
+            self.plan = ((bytes(after), seat, _rest(dice, moves[0])), moves[1])
+        action = to_action(seat, moves[0])
+        return action if action in actions else actions[0]
+
+    def search(self, p, seat, dice, first):
+        """Generator: yields between slices, returns the moves of the best whole turn."""
+        rival = 1 - seat
+        turns = whole_turns(p, seat, dice, first)
+        if len(turns) == 1:
+            return turns[0][1]
+        ranked = []
+        for index, (q, moves) in enumerate(turns):
+            value = evaluate(q, seat, rival, self.weights)
+            if value >= WIN:
+                return moves
+            ranked.append((-value, index, q, moves))
+        ranked.sort()
+        best, best_value = ranked[0][3], None
+        for _, _, q, moves in ranked[:self.candidates]:
+            value = 0.0
+            for start in range(0, len(ROLLS), ROLLS_PER_SLICE):
+                value += reply_value(q, seat, self.weights, self.reply_weights,
+                                     ROLLS[start:start + ROLLS_PER_SLICE])
+                yield
+            if best_value is None or value > best_value:
+                best, best_value = moves, value
+        return best
+
+
+def _rest(dice, move) -> tuple:
+    die = move[2]
+    rest = list(dice)
+    rest.remove(die)
+    return tuple(rest)
+
+
+__all__ = ["CANDIDATES", "HardBot", "reply_value"]

@@ -1,0 +1,143 @@
+"""A light model of one round of Tsuro of the Seas, for the `hard` bot's playouts.
+
+It holds a determinized world (the bot's own sample of the hidden tiles, never the real
+ones) and plays placements by the rules of section C, much faster than the engine:
+no events, no records, no checks. It leaves out what one round of a playout does not
+need: the daikaiju stand still (their risk is counted from risk_maps instead of rolled),
+and an elimination bonus is not taken. Otherwise it follows the engine: placing rule 4
+first, then rules 1-3, ships on the square move together, eliminated hands go to the
+bottom of the draw pile, the placer draws back up to 3, and the game ends with one ship
+left, with every ship out together, on a full board, or when no tile is left.
+"""
+
+from game.tsuro.bot_eval import reach
+from game.tsuro.board import point_id
+from game.tsuro.daikaiju import DAIKAIJU_COUNT
+from game.tsuro.state import HAND_SIZE
+from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
+
+OUT = "out"
+
+
+class LightWorld:
+    __slots__ = ("players", "wakes", "kaiju_at", "supply", "ships", "hands", "draw_pile",
+                 "empty", "winners", "over")
+
+    def copy(self) -> "LightWorld":
+        world = object.__new__(LightWorld)
+        world.players = self.players
+        world.wakes = list(self.wakes)
+        world.kaiju_at = self.kaiju_at  # daikaiju stand still in a playout
+        world.supply = self.supply
+        world.ships = list(self.ships)
+        world.hands = [list(h) for h in self.hands]
+        world.draw_pile = list(self.draw_pile)
+        world.empty = self.empty
+        world.winners = self.winners
+        world.over = self.over
+        return world
+
+    def options(self, seat) -> list:
+        """The legal placements of `seat`: [(tile, rotation, lookup, voyages)], voyages
+        {seat: (end, fate)} with fate None for a ship that stays afloat."""
+        ships, wakes, kaiju_at = self.ships, self.wakes, self.kaiju_at
+        square = ships[seat] >> 3
+        movers = [(s, p) for s, p in enumerate(ships) if p is not None and p >> 3 == square]
+        still = {point_id(p) for p in ships if p is not None and p >> 3 != square}
+        seen = set()
+        fine, crowded, lost = [], [], []
+        for tile in self.hands[seat]:
+            for rotation in range(ROTATIONS):
+                lookup = ORIENTED[tile][rotation]
+                if lookup in seen:
+                    continue
+                seen.add(lookup)
+                voyages = {}
+                ends = set(still)
+                same = False
+                for mover, position in movers:
+                    end = reach(position, wakes, kaiju_at, square, lookup)
+                    if end >= 0:
+                        voyages[mover] = (end, None)
+                        where = point_id(end)
+                        if where in ends:
+                            same = True
+                        ends.add(where)
+                    else:
+                        voyages[mover] = (end, OUT)
+                option = (tile, rotation, lookup, voyages)
+                if same:
+                    crowded.append((option, voyages[seat][1] is None))
+                elif voyages[seat][1] is None:
+                    fine.append(option)
+                else:
+                    lost.append(option)
+        # rule 4 first (reading D9), then rules 1-3
+        if fine:
+            return fine
+        if lost:
+            return lost
+        return [o for o, afloat in crowded if afloat] or [o for o, _ in crowded]
+
+    def place(self, seat, option) -> None:
+        tile, _, lookup, voyages = option
+        ships, hands = self.ships, self.hands
+        self.wakes[ships[seat] >> 3] = lookup
+        self.empty -= 1
+        hands[seat].remove(tile)
+        fallen = []
+        for mover, (end, fate) in voyages.items():
+            if fate is None:
+                ships[mover] = end
+            else:
+                ships[mover] = None
+                fallen.append(mover)
+        for mover in fallen:
+            if hands[mover]:
+                self.draw_pile[:0] = hands[mover]
+                hands[mover] = []
+        alive = [s for s in range(self.players) if ships[s] is not None]
+        if len(alive) <= 1 or not self.empty:
+            self.over, self.winners = True, tuple(alive or sorted(fallen))
+            return
+        if ships[seat] is not None:
+            hand, pile = hands[seat], self.draw_pile
+            while len(hand) < HAND_SIZE and pile:
+                hand.append(pile.pop())
+        if not self.draw_pile and not any(hands[s] for s in alive):
+            self.over, self.winners = True, tuple(alive)
+
+
+def light_world(state, me, rng) -> LightWorld:
+    """A light copy of `state` as seat `me` may imagine it: the tiles it cannot see
+    (all 56 less the board, the removed tiles and its own hand) shuffled by `rng` and
+    dealt into the other hands (their sizes are known) and the draw pile."""
+    known = {t for t in state.tile_at if t >= 0}
+    known.update(state.removed)
+    known.update(state.hands[me])
+    tiles = [t for t in range(DECK_SIZE) if t not in known]
+    rng.shuffle(tiles)
+    world = object.__new__(LightWorld)
+    world.players = state.players
+    world.wakes = list(state.wakes)
+    world.kaiju_at = list(state.kaiju_at)
+    world.supply = sorted(state.supply)  # only its size is read
+    world.ships = list(state.ships)
+    hands = []
+    dealt = 0
+    for seat in range(state.players):
+        if seat == me:
+            hands.append(list(state.hands[me]))
+        else:
+            size = len(state.hands[seat])
+            hands.append(tiles[dealt:dealt + size])
+            dealt += size
+    world.hands = hands
+    world.draw_pile = tiles[dealt:]
+    world.empty = world.wakes.count(None) - (DAIKAIJU_COUNT - len(state.supply))
+    world.winners = ()
+    world.over = False
+    return world
+
+
+__all__ = ["LightWorld", "light_world"]

@@ -1,0 +1,173 @@
+"""The `hard` bot: determinized search over the own placements.
+
+What the seat cannot see is sampled afresh for every determinization, consistently with
+what it can see (`determinize`): the unseen tiles (all 56 less the board, the removed
+tiles, the own hand and any hand shown at a bonus) are shuffled and dealt into the other
+hands (their sizes are known) and the draw pile; the face-down daikaiju supply is
+shuffled; the dice come from a generator seeded by the bot. The real state's hidden
+parts are never read.
+
+For a placement: the legal placements are ranked by the medium evaluation and the best
+few kept. Each is played in the same determinizations (common random numbers: the same
+deal and the same dice for every candidate); the other captains answer with a cheap
+policy (put ships out when they can, else a random legal placement) up to the bot's next
+placement, which is scored by the medium evaluation of the position (the own hand, now
+known in the sample, counts in full). The number of samples depends only on the number
+of candidates, never on the clock, so a seeded bot replays.
+"""
+
+import random
+
+from game.tsuro.bot_eval import (
+    LOSS, WIN, Context, Weights, best_bonus, best_mark, outcome_value, placement_value,
+)
+from game.tsuro.bot_light import light_world
+from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
+from game.tsuro.tiles import ORIENTED
+
+MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
+ROLLOUTS = 144  # playouts in all (successive halving: a third for each of 3 rounds)
+MIN_SAMPLES = 4  # determinizations per candidate and round at least
+WIN_VALUE = 120.0
+DEAD_VALUE = -30.0
+SEARCH = True
+HALVING = True  # successive halving of the candidates (else all get every sample)
+FAR = 0  # other captains facing squares farther than this from the bot's place the
+# first legal placement instead of the medium bot's choice (0: all play as medium)
+LATER_RISK = True  # at the playout's end, daikaiju risk of the round after (not the next)
+
+# The evaluation of the hard bot: the medium one with the daikaiju risk over all rolls
+# to come, and more weight on openness and on a rival facing the same square.
+HARD_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=True, opponent=0.0)
+# The other captains in a playout play as the medium bot, less its look at its own
+# opponents' positions (a third of its cost, and it hardly changes its choices).
+OPPONENT_WEIGHTS = Weights(opponent=0.0)
+
+
+def scaled(value: float) -> float:
+    """An evaluation on the playout's scale (wins and losses rescaled)."""
+    if value >= WIN / 8 - 1:
+        return WIN_VALUE * value / WIN
+    if value <= LOSS / 2:
+        return DEAD_VALUE
+    return value
+
+
+def best_option(world, seat, ctx, need_value=True):
+    options = world.options(seat)
+    if len(options) == 1 and not need_value:
+        return options[0], None
+    best, best_value = options[0], None
+    for option in options:
+        value = outcome_value(world, seat, option[0], option[2], option[3], ctx)
+        if best_value is None or value > best_value:
+            best, best_value = option, value
+    return best, best_value
+
+
+def far_from(position, other) -> bool:
+    """Whether two ships face squares more than FAR squares apart (row + column)."""
+    a, b = position >> 3, other >> 3
+    return abs(a // 7 - b // 7) + abs(a % 7 - b % 7) > FAR
+
+
+def playout(world, me, option, ctx, opp_ctx, later) -> float:
+    """Place `option`, let the others answer as the medium bot would, then score the
+    bot's best placement at its next turn (the daikaiju stand still in the playout;
+    the caller counts their risk)."""
+    n = world.players
+    ships = world.ships
+    out_before = ships.count(None)
+    world.place(me, option)
+    seat = me
+    while not world.over:
+        seat = (seat + 1) % n
+        if seat == me:
+            break
+        if ships[me] is None:
+            return DEAD_VALUE
+        if ships[seat] is None or not world.hands[seat]:
+            continue
+        if FAR and far_from(ships[seat], ships[me]):
+            world.place(seat, world.options(seat)[0])
+        else:
+            world.place(seat, best_option(world, seat, opp_ctx, False)[0])
+    if world.over:
+        return WIN_VALUE / len(world.winners) if me in world.winners else DEAD_VALUE
+    if ships[me] is None:
+        return DEAD_VALUE
+    value = ctx.w.kill * (ships.count(None) - out_before)
+    if world.hands[me]:
+        value += scaled(best_option(world, me, later)[1])
+    return value
+
+
+class HardBot:
+    """`hard`: determinized playouts of the best placements (see the module text)."""
+
+    weights = HARD_WEIGHTS
+    rollouts = None  # None: ROLLOUTS (tests may ask for fewer)
+
+    def __init__(self, seat: int, seed):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def __call__(self, state):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        decision = state.decision
+        if decision == PLACEMENT:
+            return self.search(state, actions)
+        if decision in (START_MARK, RELOCATION):
+            return best_mark(state, self.seat, actions, self.weights)
+        if decision == BONUS:
+            return best_bonus(state, self.seat, actions, self.weights)
+        return actions[0]
+
+    def search(self, state, actions):
+        me = self.seat
+        ctx = Context(state, self.weights, rounds=2 if LATER_RISK else 1)
+        prior = [(placement_value(state, me, a, ctx), -i, a) for i, a in enumerate(actions)]
+        prior.sort(reverse=True)
+        if prior[0][0] >= WIN or prior[0][0] <= LOSS / 2:
+            return prior[0][2]  # a sure win, or every placement loses
+        candidates = [a for p, _, a in prior[:MAX_CANDIDATES] if p > LOSS / 2]
+        if len(candidates) == 1 or not SEARCH:
+            return candidates[0]
+        later = ctx.later() if LATER_RISK else ctx
+        opp_ctx = Context(state, OPPONENT_WEIGHTS)
+        options, risks = [], []
+        for action in candidates:
+            tile, rotation = action.args
+            outcome = state.placement_outcome(tile, rotation)
+            voyages = {s: (v[0], v[1]) for s, v in outcome.voyages.items()}
+            options.append((tile, rotation, ORIENTED[tile][rotation], voyages))
+            risks.append(ctx.risk(me, voyages[me][0]))
+        budget = self.rollouts or ROLLOUTS
+        worlds = []  # determinized worlds, shared by all candidates
+        totals = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        rounds = max(1, (len(candidates) - 1).bit_length()) if HALVING else 1
+        done = 0
+        for round_number in range(rounds):
+            more = max(MIN_SAMPLES, budget // rounds // len(alive))
+            while len(worlds) < done + more:
+                worlds.append(light_world(state, me, self.rng))
+            for j in range(done, done + more):
+                for i in alive:
+                    totals[i] += playout(worlds[j].copy(), me, options[i], ctx, opp_ctx, later)
+            done += more
+            if round_number < rounds - 1:
+                alive.sort(key=lambda i: (-value(totals[i] / done, risks[i]), i))
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+        best = max(alive, key=lambda i: (value(totals[i] / done, risks[i]), -i))
+        return candidates[best]
+
+
+def value(mean: float, risk: float) -> float:
+    """A candidate's worth: its playouts' mean if the daikaiju spare the ship."""
+    return (1 - risk) * mean + risk * DEAD_VALUE
+
+
+__all__ = ["HardBot"]
