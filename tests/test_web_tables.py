@@ -2,6 +2,7 @@
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -34,7 +35,9 @@ class FakePage:
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    """Run on a thread of its own: the browser tests leave an event loop running here."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 
 def tsuro_table(players=("human", "easy"), seed=3):
