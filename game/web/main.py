@@ -202,7 +202,8 @@ async def on_click(event) -> None:
 
 async def on_key(event) -> None:
     table = current["table"]
-    if table is None or event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+    typing = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+    if table is None or (typing and not document.getElementById("setup").hidden):
         return
     if event.key in ("Enter", " ") and event.target.getAttribute("role") == "button":
         event.preventDefault()  # marks and targets drawn on the board act like buttons

@@ -183,6 +183,12 @@ class Table(ABC):
         await self.advance()
         return True
 
+    async def idle(self) -> None:
+        """Wait while the table animates or a computer plays: a click or key made then
+        is kept for afterwards, not lost."""
+        while self.busy:
+            await self.page.pause(0.05)
+
     async def reveal(self, seat: int) -> None:
         """The person at the screen says who they are (pass screen)."""
         if seat == self.state.to_move:

@@ -66,7 +66,8 @@ class TatsuTable(Table):
         return None
 
     async def click(self, data: dict) -> None:
-        if self.busy or not self.match.human_to_move:
+        await self.idle()
+        if not self.match.human_to_move:
             return
         if "pass" in data:
             await self.act(PASS)
@@ -99,6 +100,7 @@ class TatsuTable(Table):
         return None
 
     async def key(self, key: str) -> None:
+        await self.idle()
         if key == "Escape" and self.selected:
             self.selected = None
             self.render()

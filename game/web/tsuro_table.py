@@ -113,8 +113,7 @@ class TsuroTable(Table):
 
     # --- clicks and keys ----------------------------------------------------------------
     async def click(self, data: dict) -> None:
-        if self.busy:
-            return
+        await self.idle()
         if "ready" in data:
             await self.reveal(int(data["ready"]))
             return
@@ -141,7 +140,8 @@ class TsuroTable(Table):
             await self.act(Action("bonus", (tuple(sorted(self.give)), tuple(sorted(self.take)))))
 
     async def key(self, key: str) -> None:
-        if self.busy or not self.match.human_to_move or self.must_pass_screen():
+        await self.idle()
+        if not self.match.human_to_move or self.must_pass_screen():
             return
         if self.state.decision != PLACEMENT:
             return
