@@ -49,7 +49,7 @@ def model_moves(state):
 # --- the model follows the engine ------------------------------------------------------
 def test_the_model_lists_the_engines_legal_actions_and_reaches_its_positions():
     checked = 0
-    for game in range(60):
+    for game in range(30):
         state = TatsuState({"first": "roll" if game % 2 else "black"}, 1000 + game)
         chooser = random.Random(game)
         while not state.is_over:
@@ -62,7 +62,7 @@ def test_the_model_lists_the_engines_legal_actions_and_reaches_its_positions():
             state.apply(actions[index])
             assert after == model.from_state(state), (state.history[-1], list(after))
             checked += 1
-    assert checked > 3000
+    assert checked > 1500
 
 
 def test_whole_turns_are_the_ends_of_every_legal_pair_of_decisions():
@@ -141,7 +141,7 @@ def test_a_bot_does_not_read_the_future_dice(level):
             raise AssertionError(f"a bot read the dice generator ({name})")
 
     changed = 0
-    for state in random_positions(12, seed=40):
+    for state in random_positions(6 if level == "hard" else 12, seed=40):
         choice = BOTS[level](state.to_move, 5)(state)
         other = state.clone(seed=987654)
         assert BOTS[level](state.to_move, 5)(other) == choice

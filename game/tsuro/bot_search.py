@@ -26,13 +26,13 @@ from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.tiles import ORIENTED
 
 MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
-ROLLOUTS = 144  # playouts in all (successive halving: a third for each of 3 rounds)
+ROLLOUTS = 288  # playouts in all (successive halving: a third for each of 3 rounds)
 MIN_SAMPLES = 4  # determinizations per candidate and round at least
 WIN_VALUE = 120.0
 DEAD_VALUE = -30.0
 SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
-FAR = 0  # other captains facing squares farther than this from the bot's place the
+FAR = 2  # other captains facing squares farther than this from the bot's place the
 # first legal placement instead of the medium bot's choice (0: all play as medium)
 LATER_RISK = True  # at the playout's end, daikaiju risk of the round after (not the next)
 

@@ -1,0 +1,198 @@
+"""The Tsuro of the Seas computer opponents: legal, repeatable, blind to hidden
+information, and sensible on positions where the right choice is plain."""
+
+import random
+
+import pytest
+
+from game.core.bots import RandomBot
+from game.tsuro import BOTS
+from game.tsuro.bot_eval import MediumBot
+from game.tsuro.bot_search import HardBot
+from game.tsuro.state import TsuroState
+
+KINDS = {"start mark", "relocation", "placement", "bonus"}
+
+
+class QuickHard(HardBot):
+    """The hard bot with a small search budget, to keep the tests quick."""
+
+    rollouts = 12
+
+
+LEVELS = {"easy": RandomBot, "medium": MediumBot, "hard": QuickHard}
+
+
+def test_registry_names_every_level():
+    assert {"random", "easy", "medium", "hard"} <= set(BOTS)
+    assert BOTS["easy"] is RandomBot and BOTS["medium"] is MediumBot
+    assert BOTS["hard"] is HardBot
+
+
+def test_every_bot_answers_every_decision_with_a_legal_action():
+    """Random games at 2-8 players; at every decision each level is asked for the seat
+    to move, must leave the state untouched and return a legal action; then one of
+    their answers is played, so that the games go the bots' ways too."""
+    seen = {name: set() for name in LEVELS}
+    for number in range(21):
+        players = 2 + number % 7
+        state = TsuroState({"players": players, "daikaiju": number % 10 != 9}, 500 + number)
+        bots = {name: [cls(seat, f"t{number}:{seat}") for seat in range(players)]
+                for name, cls in LEVELS.items()}
+        chooser = random.Random(number)
+        while not state.is_over:
+            seat, kind = state.to_move, state.decision
+            legal = state.legal_actions()
+            before = state.snapshot()
+            answers = {}
+            for name in LEVELS:
+                action = bots[name][seat](state)
+                assert action in legal, (name, kind, action)
+                assert state.snapshot() == before, f"{name} changed the state"
+                answers[name] = action
+                seen[name].add(kind)
+            state.apply(answers[chooser.choice(sorted(LEVELS))])
+            assert not state.invariant_violations()
+    for name in LEVELS:
+        assert seen[name] == KINDS, (name, seen[name])
+
+
+def _positions(count, players=4, seed=0):
+    """Mid-game placement decisions with a real choice, from games of medium bots."""
+    found = []
+    game = 0
+    while len(found) < count:
+        state = TsuroState({"players": players, "daikaiju": True}, seed + game)
+        bots = [MediumBot(s, 0) for s in range(players)]
+        while not state.is_over and len(found) < count:
+            if (state.decision == "placement" and state.turn > players
+                    and len(state.legal_actions()) >= 4):
+                found.append(state.clone())
+            state.apply(bots[state.to_move](state))
+        game += 1
+    return found[::2] if len(found) > 1 else found
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_a_seeded_bot_repeats_its_choice(name):
+    cls = BOTS[name]
+    for state in _positions(6, seed=40):
+        seat = state.to_move
+        first = cls(seat, "replay")(state)
+        again = cls(seat, "replay")(state.clone())
+        assert first == again
+
+
+def test_hard_games_replay_from_the_seeds():
+    def play():
+        state = TsuroState({"players": 3, "daikaiju": True}, 77)
+        bots = [QuickHard(s, f"77:{s}") for s in range(3)]
+        while not state.is_over:
+            state.apply(bots[state.to_move](state))
+        return state.history
+
+    assert play() == play()
+
+
+def _hidden_variant(state, seed):
+    """The same position as the seat to move sees it, with everything it cannot see
+    dealt afresh: the other hands, the draw order, the daikaiju supply's order and
+    the future dice."""
+    me = state.to_move
+    rng = random.Random(seed)
+    other = state.clone(rng=random.Random(seed))
+    hidden = [t for s in range(state.players) if s != me for t in other.hands[s]]
+    hidden += other.draw_pile
+    rng.shuffle(hidden)
+    dealt = 0
+    for s in range(state.players):
+        if s != me:
+            size = len(other.hands[s])
+            other.hands[s] = hidden[dealt:dealt + size]
+            dealt += size
+    other.draw_pile = hidden[dealt:]
+    rng.shuffle(other.supply)
+    other._cache = None
+    assert not other.invariant_violations()
+    assert other.view(me) == state.view(me)
+    return other
+
+
+class PeekingBot:
+    """A bot that cheats (it reads the top of the draw pile): the test below must be
+    able to catch it."""
+
+    def __init__(self, seat, seed):
+        self.seat = seat
+
+    def __call__(self, state):
+        actions = state.legal_actions()
+        return actions[state.draw_pile[-1] % len(actions)] if state.draw_pile else actions[0]
+
+
+def _blind(cls, states, variants=3) -> bool:
+    """Whether `cls` chooses the same in every hidden variant of every state."""
+    for number, state in enumerate(states):
+        seat = state.to_move
+        choice = cls(seat, "blind")(state)
+        for k in range(variants):
+            if cls(seat, "blind")(_hidden_variant(state, 1000 * number + k)) != choice:
+                return False
+    return True
+
+
+def test_hard_does_not_see_hidden_information():
+    states = _positions(8, players=4, seed=60) + _positions(4, players=6, seed=70)
+    assert any(_hidden_variant(s, 1).hands != s.hands for s in states)
+    assert not _blind(PeekingBot, states), "the check cannot tell a peeking bot"
+    assert _blind(HardBot, states)
+
+
+def test_medium_does_not_see_hidden_information():
+    assert _blind(MediumBot, _positions(8, players=5, seed=80))
+
+
+def test_medium_prefers_an_open_placement_to_a_trap():
+    """Seat 1 sails from the middle of the top edge. Its tile can take it down into the
+    open sea (facing square 10), or along the edge: left (square 2) or right into
+    square 4, which a rival faces (and places on first) and a daikaiju next door faces."""
+    state = TsuroState.from_position(
+        2, ships=[3 * 8 + 0, 4 * 8 + 1], hands=[[3], [40, 41, 42]],
+        daikaiju={0: (5, 3), 2: (1, 1), 4: (30, 0)},
+        draw_pile=[t for t in range(56) if t not in (3, 40, 41, 42)])
+    ends = {a: state.placement_outcome(*a.args).voyages[0][0] >> 3
+            for a in state.legal_actions()}
+    assert sorted(ends.values()) == [2, 4, 10]
+    for name in ("medium", "hard"):
+        choice = BOTS[name](0, 1)(state)
+        assert ends[choice] == 10, name
+
+
+def test_medium_takes_an_elimination_when_it_is_safe():
+    """Seats 1 and 2 both face the corner square; one turn of tile 15 sails the rival
+    off the edge while the own ship sails on, two others keep both afloat."""
+    state = TsuroState.from_position(
+        3, ships=[0 * 8 + 0, 0 * 8 + 1, 20 * 8 + 2], hands=[[15], [40, 41, 42], [43, 44, 45]],
+        draw_pile=[t for t in range(56) if t not in (15, 40, 41, 42, 43, 44, 45)],
+        daikaiju_rule=False)
+    fates = {a: state.placement_outcome(*a.args).voyages for a in state.legal_actions()}
+    killing = [a for a, v in fates.items() if v[1][1] is not None and v[0][1] is None]
+    sparing = [a for a, v in fates.items() if v[1][1] is None and v[0][1] is None]
+    assert killing and sparing
+    for name in ("medium", "hard"):
+        assert BOTS[name](0, 1)(state) in killing, name
+
+
+def test_start_marks_face_open_water():
+    """Medium and hard put their ships where the first square is empty, holds no
+    daikaiju and is not faced by another ship."""
+    for seed in range(6):
+        state = TsuroState({"players": 6, "daikaiju": True}, 900 + seed)
+        bots = [(MediumBot if s % 2 else HardBot)(s, 0) for s in range(6)]
+        while state.decision == "start mark":
+            seat = state.to_move
+            mark = bots[seat](state).args[0]
+            square = mark >> 3
+            assert state.kaiju_at[square] < 0
+            assert all(p is None or p >> 3 != square for p in state.ships)
+            state.apply(bots[seat](state))
