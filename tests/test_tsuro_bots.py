@@ -152,6 +152,25 @@ def test_medium_does_not_see_hidden_information():
     assert _blind(MediumBot, _positions(8, players=5, seed=80))
 
 
+def test_hard_think_and_call_agree_and_think_yields_between_worlds():
+    """The page runs `think` in slices; it must choose what a plain call chooses."""
+    sliced = 0
+    for state in _positions(6, players=4, seed=90):
+        steps = QuickHard(state.to_move, 9).think(state)
+        slices = 0
+        while True:
+            try:
+                assert next(steps) is None
+                slices += 1
+            except StopIteration as finished:
+                thought = finished.value
+                break
+        assert thought == QuickHard(state.to_move, 9)(state)
+        assert thought in state.legal_actions()
+        sliced += slices > 1
+    assert sliced >= 3  # most positions are searched over several worlds
+
+
 def test_medium_prefers_an_open_placement_to_a_trap():
     """Seat 1 sails from the middle of the top edge. Its tile can take it down into the
     open sea (facing square 10), or along the edge: left (square 2) or right into

@@ -158,7 +158,16 @@ def test_forms_and_reading_them_back():
     assert [s.name for s in seats] == ["Ann (Black)", "White"]
 
 
-def test_a_thinking_computer_yields_to_the_page_between_slices():
+@pytest.mark.parametrize("slice_seconds", [0.0, 60.0])
+def test_a_thinking_computer_yields_to_the_page_once_a_slice_of_time_is_spent(
+        monkeypatch, slice_seconds):
+    """The table hands the browser its turn between a bot's slices once THINK_SLICE has
+    passed since the last hand-over: after every slice when it is 0, never when the
+    whole decision fits in one slice."""
+    import game.web.table as table_module
+
+    monkeypatch.setattr(table_module, "THINK_SLICE", slice_seconds)
+
     class SlicedBot:
         def __init__(self):
             self.slices = 0
@@ -178,4 +187,4 @@ def test_a_thinking_computer_yields_to_the_page_between_slices():
     page.pause = lambda seconds: pauses.append(seconds) or FakePage.pause(page, seconds)
     run(TsuroTable(match, page, "normal").start())  # paced: only slices pause for 0 s
     assert match.state.is_over and sliced.slices >= 3
-    assert pauses.count(0) == sliced.slices
+    assert pauses.count(0) == (sliced.slices if slice_seconds == 0 else 0)

@@ -34,12 +34,12 @@ class Weights:
     tray = (0, 4.0, 6.0, 10.0)  # in the tray, to be recruited on a corner
     # Extra cost of the n-th destroyed stone of a kind (the last one loses the game).
     dead = ((0,), (0, 4.0, 10.0, 30.0, WIN), (0, 8.0, 30.0, WIN), (0, 60.0, WIN))
-    held = 2.0  # a stone held under its own side's stone (safe but cannot move)
+    held = 0.0  # a stone held under its own side's stone (safe but cannot move)
     entangled = 9.0  # a stone entangled by a rival vine
     battle = (WIN, 80.0, 25.0, 6.0)  # by stones in battle (arena + mat): 0, 1, 2, 3
     lose_soon = 600.0  # what a hit costs when it ends the game
     danger_mover = 1.0  # danger weight for the stones of the player not about to move
-    danger_waiting = 0.35  # ... of the player about to move (the other one's threats)
+    danger_waiting = 0.0  # ... of the player about to move (the other one's threats)
     others = 0.5  # weight of every threatened stone but the most threatened one
     reach = 12  # farthest distance counted (6: one die only; 12: one stone, both dice)
 
@@ -51,6 +51,8 @@ class Weights:
 
 
 DEFAULT = Weights()
+# The medium bot counts only what one die can reach (the rival's single-die strikes).
+MEDIUM = Weights(reach=6)
 
 
 class _HitChances(dict):
@@ -236,7 +238,7 @@ class MediumBot:
     played on the model and judged by the evaluation; the bot plays the first action of
     the best turn. Ties go to the turn found first, so the bot is deterministic."""
 
-    weights = DEFAULT
+    weights = MEDIUM
 
     def __init__(self, seat: int, seed):
         self.seat = seat
@@ -252,4 +254,4 @@ class MediumBot:
         return action if action in actions else actions[0]
 
 
-__all__ = ["DEFAULT", "WIN", "MediumBot", "Weights", "best_turn", "evaluate", "ROLLS"]
+__all__ = ["DEFAULT", "MEDIUM", "WIN", "MediumBot", "Weights", "best_turn", "evaluate", "ROLLS"]

@@ -18,13 +18,13 @@ and nothing random happens in between), so the bot remembers the rest of its pla
 turn and plays it when the position is the one it planned for.
 """
 
-from game.tatsu.bot_eval import WIN, Weights, best_turn, evaluate, turn_of
+from game.tatsu.bot_eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
 from game.tatsu.bot_model import ROLLS, play, to_action, whole_turns
 
 CANDIDATES = 8  # own whole turns searched (the evaluation's best)
 ROLLS_PER_SLICE = 7  # think() yields after this many of the rival's rolls
 HARD_WEIGHTS = Weights()
-REPLY_WEIGHTS = Weights()  # how the bot expects the rival to choose its reply
+REPLY_WEIGHTS = MEDIUM  # how the bot expects the rival to choose its reply
 
 
 def reply_value(q, me: int, w: Weights, reply_w: Weights, rolls=ROLLS) -> float:
@@ -65,12 +65,12 @@ class HardBot:
             return actions[0]
         p, seat, dice, first = turn_of(state)
         planned = self.plan
-        self.plan = None
         if planned is not None and planned[0] == (bytes(p), seat, dice):
             action = to_action(seat, planned[1])
             if action in actions:
                 return action
         moves = yield from self.search(p, seat, dice, first)
+        self.plan = None
         if len(moves) == 2:
             after = play(p, seat, moves[0])
             self.plan = ((bytes(after), seat, _rest(dice, moves[0])), moves[1])

@@ -27,9 +27,6 @@ BEHIND = tuple(behind(p) for p in range(SQUARES * 8))
 # The distinct wake lookups of a tile (symmetric tiles repeat under rotation).
 DISTINCT = tuple(tuple(dict.fromkeys(ORIENTED[t])) for t in range(len(ORIENTED)))
 
-# Every tile of the deck, as its distinct lookups (a random tile, for a rival's hand).
-PATTERNS = DISTINCT
-
 # --- evaluation weights ------------------------------------------------------------------
 WIN, LOSS = 1000.0, -1000.0
 
@@ -44,8 +41,8 @@ class Weights:
     open = 8.0  # x the share of a random tile's wakes that would keep the ship afloat
     shared = 4.0  # a rival, moving first, faces the same square (it will move us)
     opponent = 0.35  # how much an opponent's good position counts against us
-    threat = 0.0  # x the chance that such a rival can put the own ship out
     markov = False  # daikaiju risk over all the rolls to come (risk_maps), not one roll
+    mark_hand = 0.0  # x how well the own hand could be placed from a start mark
 
     def __init__(self, **changes):
         for name, value in changes.items():
@@ -275,21 +272,6 @@ def hand_safety(position, hand, wakes, kaiju_at):
     return tiles, options
 
 
-def push_threat(position, rival, wakes, kaiju_at, tiles=3) -> float:
-    """The chance that a rival at `rival`, facing the same square as a ship at
-    `position` and placing first, holds (among `tiles` random tiles) a placement that
-    puts that ship out and keeps its own afloat."""
-    square = position >> 3
-    killing = 0
-    for lookups in PATTERNS:
-        for lookup in lookups:
-            if (reach(rival, wakes, kaiju_at, square, lookup) >= 0
-                    and reach(position, wakes, kaiju_at, square, lookup) < 0):
-                killing += 1
-                break
-    return 1.0 - (1.0 - killing / len(PATTERNS)) ** tiles
-
-
 def seat_quality(seat, position, ships, wakes, kaiju_at, ctx, hand=None, rivals=False):
     """How good a ship's position is, before its next placement: daikaiju danger to the
     square in front and the tile under it, the openness of the square in front, with
@@ -302,8 +284,6 @@ def seat_quality(seat, position, ships, wakes, kaiju_at, ctx, hand=None, rivals=
         for other, where in enumerate(ships):
             if other != seat and where is not None and where >> 3 == square:
                 value -= w.shared
-                if w.threat:
-                    value -= w.threat * push_threat(position, where, wakes, kaiju_at)
                 break
     if hand:
         tiles, options = hand_safety(position, hand, wakes, kaiju_at)
@@ -386,7 +366,30 @@ def mark_value(state, me, mark, ctx) -> float:
             elif abs((position >> 3) // 7 - square // 7) + abs(
                     (position >> 3) % 7 - square % 7) <= 1:
                 value -= 1.0
+    if ctx.w.mark_hand and state.hands[me]:
+        value += ctx.w.mark_hand * first_placement(state, me, mark, ctx)
     return value
+
+
+def first_placement(state, me, position, ctx) -> float:
+    """How well the own hand could be placed from `position`: the best placement's
+    openness and daikaiju risk, and the hand's tiles with a safe placement."""
+    square = position >> 3
+    wakes, kaiju_at = list(state.wakes), state.kaiju_at
+    best, safe_tiles = -ctx.w.danger, 0
+    for tile in state.hands[me]:
+        safe = False
+        for lookup in DISTINCT[tile]:
+            end = reach(position, wakes, kaiju_at, square, lookup)
+            if end < 0:
+                continue
+            safe = True
+            wakes[square] = lookup
+            value = ctx.w.open * openness(end, wakes, kaiju_at) - ctx.w.danger * ctx.risk(me, end)
+            wakes[square] = None
+            best = max(best, value)
+        safe_tiles += safe
+    return best + ctx.w.hand * safe_tiles
 
 
 def best_mark(state, me, actions, weights=DEFAULT):

@@ -79,6 +79,22 @@ class LightWorld:
             return lost
         return [o for o, afloat in crowded if afloat] or [o for o, _ in crowded]
 
+    def first_option(self, seat):
+        """The first legal placement of `seat` (as options(seat)[0], sooner)."""
+        ships, wakes, kaiju_at = self.ships, self.wakes, self.kaiju_at
+        square = ships[seat] >> 3
+        movers = [(s, p) for s, p in enumerate(ships) if p is not None and p >> 3 == square]
+        if len(movers) == 1:  # no other ship moves: the first tile keeping it afloat
+            position = ships[seat]
+            still = {point_id(p) for p in ships if p is not None and p >> 3 != square}
+            for tile in self.hands[seat]:
+                for rotation in range(ROTATIONS):
+                    lookup = ORIENTED[tile][rotation]
+                    end = reach(position, wakes, kaiju_at, square, lookup)
+                    if end >= 0 and point_id(end) not in still:
+                        return (tile, rotation, lookup, {seat: (end, None)})
+        return self.options(seat)[0]
+
     def place(self, seat, option) -> None:
         tile, _, lookup, voyages = option
         ships, hands = self.ships, self.hands

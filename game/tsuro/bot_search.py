@@ -1,19 +1,27 @@
 """The `hard` bot: determinized search over the own placements.
 
-What the seat cannot see is sampled afresh for every determinization, consistently with
-what it can see (`determinize`): the unseen tiles (all 56 less the board, the removed
-tiles, the own hand and any hand shown at a bonus) are shuffled and dealt into the other
-hands (their sizes are known) and the draw pile; the face-down daikaiju supply is
-shuffled; the dice come from a generator seeded by the bot. The real state's hidden
-parts are never read.
+For a placement, the legal placements are ranked by the evaluation (bot_eval.py, with
+the hard bot's weights: daikaiju risk over all the rolls to come) and the best
+MAX_CANDIDATES kept. They are compared on determinizations: worlds in which what the
+seat cannot see is dealt afresh from the bot's own generator, consistently with what it
+can see (bot_light.light_world: the tiles not on the board, not removed and not in the
+own hand are shuffled into the other hands, whose sizes are known, and the draw pile).
+The real state's hidden parts are never read.
 
-For a placement: the legal placements are ranked by the medium evaluation and the best
-few kept. Each is played in the same determinizations (common random numbers: the same
-deal and the same dice for every candidate); the other captains answer with a cheap
-policy (put ships out when they can, else a random legal placement) up to the bot's next
-placement, which is scored by the medium evaluation of the position (the own hand, now
-known in the sample, counts in full). The number of samples depends only on the number
-of candidates, never on the clock, so a seeded bot replays.
+In each world, a candidate is placed and the other captains answer in turn order as the
+medium bot would (those facing squares far from the bot's ship place their first legal
+tile: their choice hardly touches it) until the bot's next placement, where its best
+placement with the hand it now holds in that world is scored by the evaluation, with the
+daikaiju risk of the round after. In a playout the daikaiju stand still; their risk up
+to the bot's next turn is counted exactly (risk_maps): a candidate is worth
+(1 - risk) x its playouts' mean + risk x DEAD_VALUE. A playout that puts the bot out is
+worth DEAD_VALUE, one that ends the game in its favour WIN_VALUE shared by the winners.
+
+All candidates meet the same worlds (common random numbers), and successive halving
+spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
+a third on the best two. The number of playouts depends only on the number of
+candidates, never on the clock, so a seeded bot replays. `think` is the same search as
+a generator that yields after every world, so the page can let the browser breathe.
 """
 
 import random
@@ -89,7 +97,7 @@ def playout(world, me, option, ctx, opp_ctx, later) -> float:
         if ships[seat] is None or not world.hands[seat]:
             continue
         if FAR and far_from(ships[seat], ships[me]):
-            world.place(seat, world.options(seat)[0])
+            world.place(seat, world.first_option(seat))
         else:
             world.place(seat, best_option(world, seat, opp_ctx, False)[0])
     if world.over:
@@ -113,12 +121,21 @@ class HardBot:
         self.rng = random.Random(seed)
 
     def __call__(self, state):
+        steps = self.think(state)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                return finished.value
+
+    def think(self, state):
+        """The decision in slices: yields None between worlds, returns the action."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         decision = state.decision
         if decision == PLACEMENT:
-            return self.search(state, actions)
+            return (yield from self.search(state, actions))
         if decision in (START_MARK, RELOCATION):
             return best_mark(state, self.seat, actions, self.weights)
         if decision == BONUS:
@@ -126,6 +143,7 @@ class HardBot:
         return actions[0]
 
     def search(self, state, actions):
+        """Generator: yields after every world, returns the chosen placement."""
         me = self.seat
         ctx = Context(state, self.weights, rounds=2 if LATER_RISK else 1)
         prior = [(placement_value(state, me, a, ctx), -i, a) for i, a in enumerate(actions)]
@@ -143,7 +161,7 @@ class HardBot:
             outcome = state.placement_outcome(tile, rotation)
             voyages = {s: (v[0], v[1]) for s, v in outcome.voyages.items()}
             options.append((tile, rotation, ORIENTED[tile][rotation], voyages))
-            risks.append(ctx.risk(me, voyages[me][0]))
+            risks.append(ctx.risk(me, voyages[me][0]) if voyages[me][1] is None else 0.0)
         budget = self.rollouts or ROLLOUTS
         worlds = []  # determinized worlds, shared by all candidates
         totals = [0.0] * len(candidates)
@@ -154,9 +172,10 @@ class HardBot:
             more = max(MIN_SAMPLES, budget // rounds // len(alive))
             while len(worlds) < done + more:
                 worlds.append(light_world(state, me, self.rng))
-            for j in range(done, done + more):
+            for world in worlds[done:done + more]:
                 for i in alive:
-                    totals[i] += playout(worlds[j].copy(), me, options[i], ctx, opp_ctx, later)
+                    totals[i] += playout(world.copy(), me, options[i], ctx, opp_ctx, later)
+                yield
             done += more
             if round_number < rounds - 1:
                 alive.sort(key=lambda i: (-value(totals[i] / done, risks[i]), i))

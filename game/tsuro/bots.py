@@ -1,23 +1,25 @@
 """Computer opponents for Tsuro of the Seas: `easy`, `medium` and `hard`.
 
 A bot is made as `Bot(seat, seed)` and called as `bot(state) -> Action` when its seat
-is to move; it returns one of `state.legal_actions()`. Every level is deterministic
-given the game and the bot's seed. No bot reads what its seat cannot see: the other
-hands, the order of the draw pile, the face-down daikaiju supply or future dice.
+is to move; it returns one of `state.legal_actions()` and leaves the state as it was.
+Every level is deterministic given the game and the bot's seed. No bot reads what its
+seat cannot see: the other hands, the order of the draw pile, the face-down daikaiju
+supply or future dice.
 
 - easy:   a uniformly random legal action (game/core/bots.py: RandomBot).
-- medium: one-step lookahead. Each legal placement is judged on what it leaves behind
-          (bot_eval.py): the own ship's chances (its next placements from the hand and
-          from an unknown tile, how likely a daikaiju is to reach the square in front of
-          it or the tile under it, a rival facing the same square), the opponents'
-          chances (the same, counted against them) and the ships it puts out.
-- hard:   determinized search (bot_search.py): the hidden tiles are dealt afresh into
-          the other hands and the draw pile, the daikaiju supply is shuffled and the dice
-          come from the bot's own generator; each legal placement is played in every
-          sample, the other captains answer with a cheap greedy policy up to the bot's
-          next turn, and the medium evaluation scores the result. Samples are shared by
-          all placements (common random numbers); their number depends only on the
-          number of placements, never on the clock.
+- medium: one-step lookahead (bot_eval.py). Each legal placement is judged on what it
+          leaves behind: the own ship's chances (how many of its hand's tiles and of a
+          random tile's wakes would keep it afloat next turn, how likely a daikaiju is
+          to step in front of it or onto the tile under it, a rival facing the same
+          square, which places first), the opponents' chances (the same, counted
+          against them) and the ships it puts out. Start marks and relocations: an
+          empty, open first square away from daikaiju and other ships. Bonus: keep the
+          tiles that would place best.
+- hard:   determinized search (bot_search.py, bot_light.py): the best placements by
+          the evaluation are played out in worlds where the hidden tiles are dealt
+          afresh, the others answering as the medium bot would up to the bot's next
+          turn; daikaiju risk is counted exactly from the D3 table over the rolls to
+          come (bot_eval.risk_maps). A fixed number of playouts, never the clock.
 """
 
 from game.core.bots import RandomBot

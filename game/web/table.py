@@ -11,6 +11,7 @@ A table talks to the page through a small object (`page`) with:
 so that this module imports no browser code and is tested natively with a fake page.
 """
 
+import time
 from abc import ABC, abstractmethod
 from html import escape
 
@@ -18,6 +19,9 @@ from game.core import RuleError
 
 # Seconds a log step lasts, per speed setting; a computer waits twice that before moving.
 SPEEDS = {"slow": 1.0, "normal": 0.5, "fast": 0.15, "instant": 0.0}
+# A thinking bot hands the browser its turn at least this often (seconds): long enough
+# that the hand-overs cost little, short enough that clicks and redraws feel immediate.
+THINK_SLICE = 0.03
 
 
 class Table(ABC):
@@ -142,12 +146,15 @@ class Table(ABC):
         if not hasattr(bot, "think"):
             return bot(self.state)
         steps = bot.think(self.state)
+        slice_end = time.perf_counter() + THINK_SLICE
         while True:
             try:
                 next(steps)
             except StopIteration as finished:
                 return finished.value
-            await self.page.pause(0)
+            if time.perf_counter() >= slice_end:
+                await self.page.pause(0)
+                slice_end = time.perf_counter() + THINK_SLICE
 
     async def animate(self, lines) -> None:
         for event, line in lines:

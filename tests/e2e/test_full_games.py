@@ -7,6 +7,10 @@ Seeds (checked natively with the same choice rules, see players.py):
 - Tsuro, a person and 2 computers ("easy"), seed 259: 7 decisions of the person (among
   12), its relocation and its elimination bonus; the person wins. "Play again": seed 260.
 - Tsuro keys, a person and a computer, seed 19: tile 2 is legal only turned once.
+- Tsuro, a person against "medium" and two "hard" computers, seed 301: 13 decisions of
+  the person among 52; a hard computer (Dan) wins.
+- Tatsu, a person (Black, greedy) against the "hard" computer, seed 301: 33 decisions of
+  the person among 69 actions; the computer wins.
 - Tatsu, 2 people, seed 29: 74 actions in 40 turns, 2 passes (no die usable), 3 escapes,
   9 entries from the mat; White wins, having destroyed both of Black's fire dragons.
 - Tatsu, seed 283: after 7 actions Black rolls 4 and 4: no die can be used, but an
@@ -40,6 +44,18 @@ TSURO_VS_COMPUTERS_SEED = 259
 TSURO_KEYS_SEED = 19
 TATSU_SEED = 29
 TATSU_OPTIONAL_PASS_SEED = 283
+TSURO_VS_SEARCH_SEED = 301
+TATSU_VS_HARD_SEED = 301
+
+# Records the browser's long tasks (main thread busy over 50 ms) from the game's start:
+# a thinking computer must hand the page back often enough for clicks to be answered.
+LONG_TASKS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({type: "longtask"});
+}"""
+LONGEST_TASK_MS = 500  # far above a think slice (30 ms) and a redraw, far below a search
 
 
 def tsuro_form(seed, names, players, daikaiju=True) -> dict:
@@ -107,6 +123,51 @@ def test_tsuro_a_person_against_computers_to_the_end(page, site, watched):
     TsuroPlayer(page, again).settle()
     assert page.locator("#seed-line").inner_text().startswith(
         f"Game seed {TSURO_VS_COMPUTERS_SEED + 1} ")
+    watched.assert_clean()
+
+
+def test_tsuro_a_person_against_medium_and_hard_computers_to_the_end(page, site, watched):
+    names, players = ["Ann", "Ben", "Cat", "Dan"], ["human", "medium", "hard", "hard"]
+    open_page(page, f"{site.url}?game=tsuro")
+    page.evaluate(LONG_TASKS)
+    start_game(page, tsuro_form(TSURO_VS_SEARCH_SEED, names, players))
+    twin = tsuro_twin(TSURO_VS_SEARCH_SEED, names, players)
+    player = TsuroPlayer(page, twin)
+    player.settle()
+    rng = random.Random(TSURO_VS_SEARCH_SEED)
+    mine = 0
+    while not twin.state.is_over:
+        mine += 1
+        player.play(choose_tsuro(twin.state, rng))  # the twin's bots answer as the page's
+    assert (mine, len(twin.state.history), twin.state.winners) == (13, 52, (3,))
+    end = player.scan()
+    assert end["winners"] == "3" and end["over"] == "true"
+    assert page.locator("#panel .result[data-winners='3']").inner_text().startswith("Dan wins!")
+    longest = max(page.evaluate("window.__longTasks"), default=0)
+    assert longest < LONGEST_TASK_MS, f"the page froze for {longest:.0f} ms"
+    watched.assert_clean()
+
+
+def test_tatsu_a_person_against_the_hard_computer_to_the_end(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    page.evaluate(LONG_TASKS)
+    form = {"name0": "Ann", "player0": "human", "name1": "Hal", "player1": "hard",
+            "first": "black", "seed": TATSU_VS_HARD_SEED, "speed": "instant"}
+    start_game(page, form)
+    twin = tatsu_twin(TATSU_VS_HARD_SEED, ["Ann (Black)", "Hal (White)"], ["human", "hard"])
+    player = TatsuPlayer(page, twin)
+    player.settle()
+    rng = random.Random(TATSU_VS_HARD_SEED)
+    mine = 0
+    while not twin.state.is_over:
+        mine += 1
+        player.play(choose_tatsu(twin.state, rng))
+    assert (mine, len(twin.state.history), twin.state.winners) == (33, 69, (1,))
+    end = player.scan()
+    assert end["winners"] == "1" and end["over"] == "true"
+    assert page.locator("#panel .result").inner_text().startswith("Hal (White) wins!")
+    longest = max(page.evaluate("window.__longTasks"), default=0)
+    assert longest < LONGEST_TASK_MS, f"the page froze for {longest:.0f} ms"
     watched.assert_clean()
 
 
