@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 
 from game import tatsu, tsuro
 from game.core import Action, RuleError
@@ -378,7 +379,7 @@ def _normalised(facts: dict) -> dict:
             for key, value in facts.items()}
 
 
-class Player:
+class Player(ABC):
     """Clicks on one page, checked against one twin."""
 
     scan_js = ""
@@ -390,8 +391,9 @@ class Player:
     def scan(self) -> dict:
         return _normalised(self.page.evaluate(self.scan_js))
 
+    @abstractmethod
     def expected(self) -> dict:
-        raise NotImplementedError
+        """What the page must show now, from the twin."""
 
     def settle(self, expected=None) -> dict:
         """Wait until the page has drawn what the twin says, then compare every fact."""
