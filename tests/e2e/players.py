@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from abc import ABC, abstractmethod
 
 from game import tatsu, tsuro
@@ -406,9 +407,18 @@ class Player(ABC):
             diff = {k: (got.get(k), expected[k]) for k in expected if got.get(k) != expected[k]}
             raise AssertionError(f"step {self.steps}: the page did not settle; "
                                  f"(page, twin) differ in {diff}") from error
-        got = self.scan()
-        self.compare(got, expected)
-        return got
+        # compare() also checks what the wait above does not (the pressed tile, the
+        # preview): a click may still be on its way, so look again until it passes
+        deadline = time.monotonic() + SETTLE_MS / 1000
+        while True:
+            got = self.scan()
+            try:
+                self.compare(got, expected)
+                return got
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                self.page.wait_for_timeout(25)
 
     def compare(self, got: dict, expected: dict) -> None:
         for key, value in expected.items():
