@@ -20,6 +20,15 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))]
 
 
+def finish(steps):
+    """Run a thinking bot's `think(state)` generator to the end; return its action."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            return finished.value
+
+
 BOTS = {"random": RandomBot, "easy": RandomBot}
 
 

@@ -18,6 +18,7 @@ and nothing random happens in between), so the bot remembers the rest of its pla
 turn and plays it when the position is the one it planned for.
 """
 
+from game.core.bots import finish
 from game.tatsu.bot_eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
 from game.tatsu.bot_model import ROLLS, play, to_action, whole_turns
 
@@ -51,12 +52,7 @@ class HardBot:
         self.plan = None  # (position, seat, dice left) expected next, and its move
 
     def __call__(self, state):
-        steps = self.think(state)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as finished:
-                return finished.value
+        return finish(self.think(state))
 
     def think(self, state):
         """The search in slices: yields None between slices, returns the action."""

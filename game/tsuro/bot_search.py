@@ -26,6 +26,7 @@ a generator that yields after every world, so the page can let the browser breat
 
 import random
 
+from game.core.bots import finish
 from game.tsuro.bot_eval import (
     LOSS, WIN, Context, Weights, best_bonus, best_mark, outcome_value, placement_value,
 )
@@ -121,12 +122,7 @@ class HardBot:
         self.rng = random.Random(seed)
 
     def __call__(self, state):
-        steps = self.think(state)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as finished:
-                return finished.value
+        return finish(self.think(state))
 
     def think(self, state):
         """The decision in slices: yields None between worlds, returns the action."""
