@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.core.bots import think_through
 from game.core import Action
 from game.core.rng import new_rng
 from game.tatsu import BOTS, TatsuState
@@ -157,14 +158,9 @@ def test_hard_think_and_call_agree_and_think_yields_between_slices():
     sliced = 0
     for state in random_positions(10, seed=60):
         steps = HardBot(state.to_move, 9).think(state)
-        slices = 0
-        while True:
-            try:
-                assert next(steps) is None
-                slices += 1
-            except StopIteration as finished:
-                thought = finished.value
-                break
+        thought, yielded = think_through(steps)
+        assert all(y is None for y in yielded)
+        slices = len(yielded)
         assert thought == HardBot(state.to_move, 9)(state)
         assert thought in state.legal_actions()
         sliced += slices > 1

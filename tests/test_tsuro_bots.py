@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.core.bots import RandomBot
+from game.core.bots import RandomBot, think_through
 from game.tsuro import BOTS
 from game.tsuro.bot_eval import MediumBot
 from game.tsuro.bot_search import HardBot
@@ -157,14 +157,9 @@ def test_hard_think_and_call_agree_and_think_yields_between_worlds():
     sliced = 0
     for state in _positions(6, players=4, seed=90):
         steps = QuickHard(state.to_move, 9).think(state)
-        slices = 0
-        while True:
-            try:
-                assert next(steps) is None
-                slices += 1
-            except StopIteration as finished:
-                thought = finished.value
-                break
+        thought, yielded = think_through(steps)
+        assert all(y is None for y in yielded)
+        slices = len(yielded)
         assert thought == QuickHard(state.to_move, 9)(state)
         assert thought in state.legal_actions()
         sliced += slices > 1

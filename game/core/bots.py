@@ -20,13 +20,20 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))]
 
 
-def finish(steps):
-    """Run a thinking bot's `think(state)` generator to the end; return its action."""
+def think_through(steps):
+    """Run a thinking bot's `think(state)` generator to the end: (action, what it
+    yielded between its slices)."""
+    yielded = []
     while True:
         try:
-            next(steps)
+            yielded.append(next(steps))
         except StopIteration as finished:
-            return finished.value
+            return finished.value, yielded
+
+
+def finish(steps):
+    """Run a thinking bot's `think(state)` generator to the end; return its action."""
+    return think_through(steps)[0]
 
 
 BOTS = {"random": RandomBot, "easy": RandomBot}
