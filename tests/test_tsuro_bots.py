@@ -8,6 +8,7 @@ import pytest
 from game.core.bots import RandomBot, think_through
 from game.tsuro import BOTS
 from game.tsuro.bot_eval import MediumBot
+from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import HardBot
 from game.tsuro.state import TsuroState
 
@@ -139,6 +140,41 @@ def _blind(cls, states, variants=3) -> bool:
             if cls(seat, "blind")(_hidden_variant(state, 1000 * number + k)) != choice:
                 return False
     return True
+
+
+def test_playout_daikaiju_roll_by_the_engines_rules():
+    """The hard bot's playouts roll the daikaiju with the engine's own code: from the
+    same position, supply order and dice, a light world and the engine end a turn's
+    daikaiju phase alike (daikaiju, tiles, ships, the game's end)."""
+    moved = sunk = 0
+    for number, state in enumerate(_positions(12, players=4, seed=300)):
+        for k in range(40):
+            engine = state.clone(rng=random.Random(k))
+            seat = engine._next_seat()
+            engine._begin_turn(seat, [])
+            world = light_world(state, state.to_move, random.Random(number))
+            world.supply = list(state.supply)
+            world.rng = random.Random(k)
+            world.roll(seat)
+            relocated = engine.decision == "relocation"
+            if relocated:  # the light world takes the first free mark for the captain
+                assert world.ships[seat] == engine.relocation_marks()[0]
+            assert world.kaiju_square == engine.kaiju_square
+            assert world.kaiju_facing == engine.kaiju_facing
+            assert world.supply == engine.supply
+            assert world.wakes == engine.wakes and world.tile_at == engine.tile_at
+            assert world.removed == engine.removed
+            assert [p is None for p in world.ships] == [p is None for p in engine.ships]
+            assert [p for s, p in enumerate(world.ships) if not (relocated and s == seat)] == [
+                p for s, p in enumerate(engine.ships) if not (relocated and s == seat)]
+            assert world.over == engine.is_over
+            if engine.is_over:
+                assert world.winners == engine.winners
+            assert world.empty == sum(1 for w, a in zip(engine.wakes, engine.kaiju_at)
+                                      if w is None and a < 0)
+            moved += world.kaiju_square != state.kaiju_square
+            sunk += world.ships.count(None) > state.ships.count(None)
+    assert moved > 100 and sunk >= 2, (moved, sunk)
 
 
 def test_hard_does_not_see_hidden_information():

@@ -1,41 +1,84 @@
-"""A light model of one round of Tsuro of the Seas, for the `hard` bot's playouts.
+"""A light model of Tsuro of the Seas, for the `hard` bot's playouts.
 
-It holds a determinized world (the bot's own sample of the hidden tiles, never the real
-ones) and plays placements by the rules of section C, much faster than the engine:
-no events, no records, no checks. It leaves out what one round of a playout does not
-need: the daikaiju stand still (their risk is counted from risk_maps instead of rolled),
-and an elimination bonus is not taken. Otherwise it follows the engine: placing rule 4
-first, then rules 1-3, ships on the square move together, eliminated hands go to the
-bottom of the draw pile, the placer draws back up to 3, and the game ends with one ship
-left, with every ship out together, on a full board, or when no tile is left.
+It holds a determinized world (the bot's own sample of the hidden tiles and of the
+face-down daikaiju, never the real ones, and dice from its own seed) and plays
+placements by the rules of section C, much faster than the engine: no events kept, no
+records, no checks. The daikaiju phase is the engine's own (daikaiju_phase.py); a ship
+facing a daikaiju after it goes to the first free start mark of its edge (D8) or is out
+(D7). Placements follow the engine: placing rule 4 first, then rules 1-3, ships on the
+square move together, eliminated hands go to the bottom of the draw pile, the placer
+draws back up to 3, and the game ends with one ship left, with every ship out together,
+on a full board, or when no tile is left. An elimination bonus is not taken.
 """
 
-from game.tsuro.bot_eval import reach
-from game.tsuro.board import point_id
+import random
+
+from game.tsuro.bot_eval import BEHIND, reach
+from game.tsuro.board import OFF, SQUARES, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
+from game.tsuro.daikaiju_phase import DaikaijuPhase
 from game.tsuro.state import HAND_SIZE
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
 
 OUT = "out"
 
 
-class LightWorld:
-    __slots__ = ("players", "wakes", "kaiju_at", "supply", "ships", "hands", "draw_pile",
-                 "empty", "winners", "over")
+class LightWorld(DaikaijuPhase):
+    __slots__ = ("players", "wakes", "tile_at", "kaiju_at", "kaiju_square", "kaiju_facing",
+                 "supply", "removed", "ships", "hands", "draw_pile", "empty", "winners",
+                 "over", "active", "seed", "rng")
 
     def copy(self) -> "LightWorld":
+        """A copy whose dice start again from the world's seed: every candidate
+        placement meets the same rolls (common random numbers)."""
         world = object.__new__(LightWorld)
         world.players = self.players
-        world.wakes = list(self.wakes)
-        world.kaiju_at = self.kaiju_at  # daikaiju stand still in a playout
-        world.supply = self.supply
-        world.ships = list(self.ships)
+        for name in ("wakes", "tile_at", "kaiju_at", "kaiju_square", "kaiju_facing",
+                     "supply", "removed", "ships", "draw_pile"):
+            setattr(world, name, list(getattr(self, name)))
         world.hands = [list(h) for h in self.hands]
-        world.draw_pile = list(self.draw_pile)
         world.empty = self.empty
         world.winners = self.winners
         world.over = self.over
+        world.active = self.active
+        world.seed = self.seed
+        world.rng = random.Random(self.seed)
         return world
+
+    # what the shared daikaiju phase needs of its host
+    def _clear_square(self, square: int) -> int:
+        tile = self.tile_at[square]
+        self.tile_at[square] = -1
+        self.wakes[square] = None
+        return tile
+
+    def _ship_out(self, seat: int, reason, events, fallen: list) -> None:
+        self.ships[seat] = None
+        fallen.append(seat)
+
+    def roll(self, seat) -> None:
+        """The daikaiju phase that begins `seat`'s turn (C1), then D7 and D8."""
+        self.active = seat
+        fallen = []
+        self._daikaiju_phase([], fallen)
+        ships = self.ships
+        position = ships[seat]
+        if position is not None and self.kaiju_at[position >> 3] >= 0:
+            marks = self.relocation_marks() if BEHIND[position] == OFF else []
+            if marks:  # the captain's choice, simplified: the first free mark
+                ships[seat] = marks[0]
+            else:
+                self._ship_out(seat, None, None, fallen)
+        if fallen:
+            for mover in self.turn_order()[1:] + [seat]:
+                if mover in fallen and self.hands[mover]:
+                    self.draw_pile[:0] = self.hands[mover]
+                    self.hands[mover] = []
+        wakes, kaiju_at = self.wakes, self.kaiju_at
+        self.empty = sum(1 for s in range(SQUARES) if wakes[s] is None and kaiju_at[s] < 0)
+        alive = [s for s in range(self.players) if ships[s] is not None]
+        if len(alive) <= 1 or not self.empty:
+            self.over, self.winners = True, tuple(alive or sorted(fallen))
 
     def options(self, seat) -> list:
         """The legal placements of `seat`: [(tile, rotation, lookup, voyages)], voyages
@@ -99,6 +142,7 @@ class LightWorld:
         tile, _, lookup, voyages = option
         ships, hands = self.ships, self.hands
         self.wakes[ships[seat] >> 3] = lookup
+        self.tile_at[ships[seat] >> 3] = tile
         self.empty -= 1
         hands[seat].remove(tile)
         fallen = []
@@ -127,7 +171,8 @@ class LightWorld:
 def light_world(state, me, rng) -> LightWorld:
     """A light copy of `state` as seat `me` may imagine it: the tiles it cannot see
     (all 56 less the board, the removed tiles and its own hand) shuffled by `rng` and
-    dealt into the other hands (their sizes are known) and the draw pile."""
+    dealt into the other hands (their sizes are known) and the draw pile; the face-down
+    daikaiju shuffled too; and dice from a seed drawn from `rng`."""
     known = {t for t in state.tile_at if t >= 0}
     known.update(state.removed)
     known.update(state.hands[me])
@@ -136,8 +181,13 @@ def light_world(state, me, rng) -> LightWorld:
     world = object.__new__(LightWorld)
     world.players = state.players
     world.wakes = list(state.wakes)
+    world.tile_at = list(state.tile_at)
     world.kaiju_at = list(state.kaiju_at)
-    world.supply = sorted(state.supply)  # only its size is read
+    world.kaiju_square = list(state.kaiju_square)
+    world.kaiju_facing = list(state.kaiju_facing)
+    world.supply = sorted(state.supply)
+    rng.shuffle(world.supply)
+    world.removed = list(state.removed)
     world.ships = list(state.ships)
     hands = []
     dealt = 0
@@ -153,6 +203,9 @@ def light_world(state, me, rng) -> LightWorld:
     world.empty = world.wakes.count(None) - (DAIKAIJU_COUNT - len(state.supply))
     world.winners = ()
     world.over = False
+    world.active = me
+    world.seed = rng.getrandbits(64)
+    world.rng = random.Random(world.seed)
     return world
 
 

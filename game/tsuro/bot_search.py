@@ -5,17 +5,21 @@ the hard bot's weights: daikaiju risk over all the rolls to come) and the best
 MAX_CANDIDATES kept. They are compared on determinizations: worlds in which what the
 seat cannot see is dealt afresh from the bot's own generator, consistently with what it
 can see (bot_light.light_world: the tiles not on the board, not removed and not in the
-own hand are shuffled into the other hands, whose sizes are known, and the draw pile).
+own hand are shuffled into the other hands, whose sizes are known, and the draw pile;
+the face-down daikaiju are shuffled; the dice come from a seed of the bot's own).
 The real state's hidden parts are never read.
 
-In each world, a candidate is placed and the other captains answer in turn order as the
-medium bot would (those facing squares far from the bot's ship place their first legal
-tile: their choice hardly touches it) until the bot's next placement, where its best
-placement with the hand it now holds in that world is scored by the evaluation, with the
-daikaiju risk of the round after. In a playout the daikaiju stand still; their risk up
-to the bot's next turn is counted exactly (risk_maps): a candidate is worth
-(1 - risk) x its playouts' mean + risk x DEAD_VALUE. A playout that puts the bot out is
-worth DEAD_VALUE, one that ends the game in its favour WIN_VALUE shared by the winners.
+In each world, a candidate is placed and the other captains play their turns in order:
+the daikaiju roll that begins each turn (the engine's rules, the world's dice), then a
+placement as the medium bot would choose it (those facing squares far from the bot's
+ship place their first legal tile: their choice hardly touches it). At the bot's next
+placement, its best placement with the hand it now holds in that world is scored by the
+evaluation, with the daikaiju risk of the round after. The risk that a daikaiju ends
+the bot's ship before its next placement is counted exactly instead (risk_maps), so the
+playouts where the rolls did that are left out: a candidate is worth
+(1 - risk) x the mean of its other playouts + risk x DEAD_VALUE. A playout that puts the
+bot out otherwise is worth DEAD_VALUE, one that ends the game in its favour WIN_VALUE
+shared by the winners.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
@@ -80,10 +84,11 @@ def far_from(position, other) -> bool:
     return abs(a // 7 - b // 7) + abs(a % 7 - b % 7) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx, later) -> float:
-    """Place `option`, let the others answer as the medium bot would, then score the
-    bot's best placement at its next turn (the daikaiju stand still in the playout;
-    the caller counts their risk)."""
+def playout(world, me, option, ctx, opp_ctx, later):
+    """Place `option`, then play the others' turns (their daikaiju rolls with the world's
+    dice, their placements as the medium bot would) and score the bot's best placement
+    at its next turn. None if a daikaiju ends the bot's ship meanwhile: that risk is
+    counted exactly by the caller, so such a playout is left out of the mean."""
     n = world.players
     ships = world.ships
     out_before = ships.count(None)
@@ -95,7 +100,12 @@ def playout(world, me, option, ctx, opp_ctx, later) -> float:
             break
         if ships[me] is None:
             return DEAD_VALUE
-        if ships[seat] is None or not world.hands[seat]:
+        if ships[seat] is None:
+            continue
+        world.roll(seat)
+        if ships[me] is None:
+            return None
+        if world.over or ships[seat] is None or not world.hands[seat]:
             continue
         if FAR and far_from(ships[seat], ships[me]):
             world.place(seat, world.first_option(seat))
@@ -161,22 +171,31 @@ class HardBot:
         budget = self.rollouts or ROLLOUTS
         worlds = []  # determinized worlds, shared by all candidates
         totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)  # playouts not left out (see playout)
         alive = list(range(len(candidates)))
         rounds = max(1, (len(candidates) - 1).bit_length()) if HALVING else 1
         done = 0
+
+        def worth(i):
+            mean = totals[i] / counts[i] if counts[i] else DEAD_VALUE
+            return value(mean, risks[i])
+
         for round_number in range(rounds):
             more = max(MIN_SAMPLES, budget // rounds // len(alive))
             while len(worlds) < done + more:
                 worlds.append(light_world(state, me, self.rng))
             for world in worlds[done:done + more]:
                 for i in alive:
-                    totals[i] += playout(world.copy(), me, options[i], ctx, opp_ctx, later)
+                    result = playout(world.copy(), me, options[i], ctx, opp_ctx, later)
+                    if result is not None:
+                        totals[i] += result
+                        counts[i] += 1
                 yield
             done += more
             if round_number < rounds - 1:
-                alive.sort(key=lambda i: (-value(totals[i] / done, risks[i]), i))
+                alive.sort(key=lambda i: (-worth(i), i))
                 alive = sorted(alive[:(len(alive) + 1) // 2])
-        best = max(alive, key=lambda i: (value(totals[i] / done, risks[i]), -i))
+        best = max(alive, key=lambda i: (worth(i), -i))
         return candidates[best]
 
 

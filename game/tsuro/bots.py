@@ -16,10 +16,12 @@ supply or future dice.
           empty, open first square away from daikaiju and other ships. Bonus: keep the
           tiles that would place best.
 - hard:   determinized search (bot_search.py, bot_light.py): the best placements by
-          the evaluation are played out in worlds where the hidden tiles are dealt
-          afresh, the others answering as the medium bot would up to the bot's next
-          turn; daikaiju risk is counted exactly from the D3 table over the rolls to
-          come (bot_eval.risk_maps). A fixed number of playouts, never the clock.
+          the evaluation are played out in worlds where the hidden tiles and the
+          face-down daikaiju are dealt afresh and the dice are the bot's own, the
+          others rolling the daikaiju by the engine's rules (daikaiju_phase.py) and
+          answering as the medium bot would up to the bot's next turn; the risk to
+          its own ship is counted exactly from the D3 table over the rolls to come
+          (bot_eval.risk_maps). A fixed number of playouts, never the clock.
 """
 
 from game.core.bots import RandomBot

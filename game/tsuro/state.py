@@ -1,9 +1,9 @@
 """Tsuro of the Seas: the game state, its decisions and its rules.
 
-A turn (section C): the daikaiju roll (or restoring the minimum of 3), the placement of
-a wake tile, the ships' voyages, the elimination bonus, the draw. Dice and shuffles come
-from `self.rng`; everything between two decisions happens inside `apply`, which returns
-the events in order.
+A turn (section C): the daikaiju roll or restoring the minimum of 3 (daikaiju_phase.py,
+shared with the hard bot's playouts), the placement of a wake tile, the ships' voyages,
+the elimination bonus, the draw. Dice and shuffles come from `self.rng`; everything
+between two decisions happens inside `apply`, which returns the events in order.
 
 Decisions (`state.decision`) and their actions:
   "start mark"  Action("start", (mark,))          setup, each seat in turn (D5)
@@ -12,16 +12,11 @@ Decisions (`state.decision`) and their actions:
   "bonus"       Action("bonus", (give, take))     elimination bonus: two tuples of tiles
 """
 
-from game.core import Action, Event, GameState, RuleError, new_rng, roll_die
+from game.core import Action, Event, GameState, RuleError, new_rng
 from game.tsuro import sailing
-from game.tsuro.board import (
-    NEIGHBOUR, OFF, SQUARES, START_MARK_SET, START_MARKS, behind, edge_of_mark, point_id,
-    square_for_dice,
-)
-from game.tsuro.daikaiju import (
-    ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, MOVEMENT_ORDER, PLACE_NEW_FACE,
-    ROTATION_STEP, SETUP_COUNT, arrow,
-)
+from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, behind, point_id
+from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
+from game.tsuro.daikaiju_phase import OUT_TILE_EATEN, OUT_TILE_REMOVED, DaikaijuPhase
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
 
 HAND_SIZE = 3
@@ -31,8 +26,7 @@ START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placemen
 
 # Why a ship leaves the game (the "reason" of a ship_out event).
 OUT_EDGE, OUT_DAIKAIJU, OUT_LOOP = sailing.EDGE, sailing.DAIKAIJU, sailing.LOOP
-OUT_TILE_EATEN = "tile eaten"  # a daikaiju moved onto the tile it was on (D6)
-OUT_TILE_REMOVED = "tile removed"  # a daikaiju was placed on the tile it was on
+# OUT_TILE_EATEN and OUT_TILE_REMOVED: daikaiju_phase.py, where daikaiju take tiles
 OUT_FACING = "facing daikaiju"  # D7
 OUT_NO_MARK = "no free start mark"  # D8
 
@@ -62,7 +56,7 @@ def _check_config(config) -> dict:
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
 
-class TsuroState(GameState):
+class TsuroState(GameState, DaikaijuPhase):
     GAME = "tsuro-of-the-seas"
     FORMAT_VERSION = 1
 
@@ -166,11 +160,6 @@ class TsuroState(GameState):
                 self._place_daikaiju("setup", events, [])
         return events
 
-    def turn_order(self) -> list:
-        """All seats, starting with the active one, clockwise (D13)."""
-        n = self.players
-        return [(self.active + i) % n for i in range(n)]
-
     # --- the GameState interface ---------------------------------------------------
     @property
     def to_move(self):
@@ -255,88 +244,6 @@ class TsuroState(GameState):
         if self.out[seat] is None:
             self._to_placement(events)
 
-    def _daikaiju_phase(self, events: list, fallen: list) -> None:
-        """C1, or restoring the minimum of 3 instead of rolling."""
-        on_board = self.daikaiju_on_board()
-        if on_board < MINIMUM_ON_BOARD:
-            events.append(Event("restore_daikaiju", {"on_board": on_board}))
-            while self.daikaiju_on_board() < MINIMUM_ON_BOARD and self.supply:
-                self._place_daikaiju("restore", events, fallen)
-            return
-        gold, blue = roll_die(self.rng), roll_die(self.rng)
-        acts = gold + blue in ACTING_SUMS
-        events.append(Event("daikaiju_roll", {"gold": gold, "blue": blue, "acts": acts}))
-        if not acts:
-            return
-        face = roll_die(self.rng)
-        events.append(Event("daikaiju_die", {"face": face}))
-        if face == PLACE_NEW_FACE:
-            if self.supply:
-                self._place_daikaiju("roll", events, fallen)
-            else:
-                events.append(Event("supply_empty", {}))  # D4
-            return
-        for kaiju in MOVEMENT_ORDER:
-            if self.kaiju_square[kaiju] != OFF:  # not removed earlier in this roll
-                self._daikaiju_act(kaiju, face, events, fallen)
-
-    def _daikaiju_act(self, kaiju: int, face: int, events: list, fallen: list) -> None:
-        square, facing = self.kaiju_square[kaiju], self.kaiju_facing[kaiju]
-        code = arrow(kaiju, face)
-        if code in ROTATION_STEP:
-            self.kaiju_facing[kaiju] = (facing + ROTATION_STEP[code]) % 4
-            events.append(Event("daikaiju_turned", {
-                "daikaiju": kaiju, "square": square, "facing": self.kaiju_facing[kaiju],
-                "clockwise": code == "C"}))
-            return
-        target = NEIGHBOUR[square][(facing + MOVE_TURN[code]) % 4]
-        self.kaiju_at[square] = -1
-        if target == OFF:
-            self._to_supply(kaiju)
-            events.append(Event("daikaiju_left", {"daikaiju": kaiju, "square": square}))
-            return
-        victim = self.kaiju_at[target]
-        if victim >= 0:
-            self._to_supply(victim)
-            events.append(Event("daikaiju_destroyed", {
-                "daikaiju": victim, "by": kaiju, "square": target}))
-        events.append(Event("daikaiju_moved", {"daikaiju": kaiju, "from": square, "to": target}))
-        if self.tile_at[target] >= 0:
-            tile = self._clear_square(target)
-            self.draw_pile.insert(0, tile)
-            events.append(Event("tile_eaten", {"square": target, "tile": tile, "by": kaiju}))
-            self._sink_ships_on(target, OUT_TILE_EATEN, events, fallen)
-        self.kaiju_at[target] = kaiju
-        self.kaiju_square[kaiju] = target
-
-    def _place_daikaiju(self, why: str, events: list, fallen: list) -> None:
-        """B2: roll gold and blue for the square, again while it holds a daikaiju."""
-        while True:
-            gold, blue = roll_die(self.rng), roll_die(self.rng)
-            square = square_for_dice(gold, blue)
-            if self.kaiju_at[square] < 0:
-                break
-            events.append(Event("placement_reroll", {"gold": gold, "blue": blue}))
-        kaiju = self.supply.pop()
-        facing = self.rng.randrange(4)
-        if self.tile_at[square] >= 0:  # placed on a wake tile: removed from the game
-            tile = self._clear_square(square)
-            self.removed.append(tile)
-            events.append(Event("tile_removed", {"square": square, "tile": tile}))
-            self._sink_ships_on(square, OUT_TILE_REMOVED, events, fallen)
-        self.kaiju_at[square] = kaiju
-        self.kaiju_square[kaiju] = square
-        self.kaiju_facing[kaiju] = facing
-        events.append(Event("daikaiju_placed", {
-            "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
-            "why": why}))
-
-    def _to_supply(self, kaiju: int) -> None:
-        """D4: back into the face-down supply, shuffled."""
-        self.kaiju_square[kaiju] = OFF
-        self.supply.append(kaiju)
-        self.rng.shuffle(self.supply)
-
     def _clear_square(self, square: int) -> int:
         tile = self.tile_at[square]
         self.tile_at[square] = -1
@@ -344,13 +251,6 @@ class TsuroState(GameState):
         for trail in self.trails:
             trail[:] = [step for step in trail if step[0] != square]
         return tile
-
-    def _sink_ships_on(self, square: int, reason: str, events: list, fallen: list) -> None:
-        """D6: a ship is on the tile its wake last crossed, the square behind it."""
-        for seat in self.turn_order()[1:] + [self.active]:
-            position = self.ships[seat]
-            if position is not None and behind(position) == square:
-                self._ship_out(seat, reason, events, fallen)
 
     def _check_facing(self, events: list, fallen: list) -> None:
         """D7 and D8: the active ship facing a daikaiju after the roll."""
@@ -364,18 +264,6 @@ class TsuroState(GameState):
         else:
             reason = OUT_NO_MARK if behind(position) == OFF else OUT_FACING
             self._ship_out(seat, reason, events, fallen)
-
-    def relocation_marks(self) -> list:
-        """D8: the other start marks on the same edge whose first square is empty (no
-        wake tile; no daikaiju either, or the ship would face one at once) and that no
-        other ship stands on."""
-        position = self.ships[self.active]
-        if position is None:
-            return []
-        edge = edge_of_mark(position)
-        return [m for m in START_MARKS
-                if edge_of_mark(m) == edge and m not in self.ships
-                and self.tile_at[m >> 3] < 0 and self.kaiju_at[m >> 3] < 0]
 
     def _do_relocate(self, args) -> list:
         mark = self._mark_arg(args)
@@ -585,9 +473,6 @@ class TsuroState(GameState):
         return True
 
     # --- what can be seen, copied and checked -------------------------------------------
-    def daikaiju_on_board(self) -> int:
-        return DAIKAIJU_COUNT - len(self.supply)
-
     def view(self, seat: int) -> dict:
         """What `seat` can see: everything but the other hands, the draw order, the
         face-down supply and the future dice."""
