@@ -177,6 +177,19 @@ def test_playout_daikaiju_roll_by_the_engines_rules():
     assert moved > 100 and sunk >= 2, (moved, sunk)
 
 
+def test_playouts_without_daikaiju_roll_none():
+    state = TsuroState({"players": 3, "daikaiju": False}, 5)
+    bots = [MediumBot(s, 0) for s in range(3)]
+    for _ in range(9):
+        state.apply(bots[state.to_move](state))
+    world = light_world(state, state.to_move, random.Random(1))
+    for k in range(30):
+        world.rng = random.Random(k)
+        world.roll(k % 3)
+    assert world.kaiju_at == state.kaiju_at and sorted(world.supply) == sorted(state.supply)
+    assert world.ships == state.ships and world.wakes == state.wakes
+
+
 def test_hard_does_not_see_hidden_information():
     states = _positions(8, players=4, seed=60) + _positions(4, players=6, seed=70)
     assert any(_hidden_variant(s, 1).hands != s.hands for s in states)
