@@ -59,7 +59,7 @@ class Context:
 
     __slots__ = ("danger", "rolls", "w", "enter", "held", "order")
 
-    def __init__(self, state, weights=DEFAULT, rounds=1):
+    def __init__(self, state, weights=DEFAULT):
         self.w = weights
         self.danger = danger_map(state)
         alive = [s for s in state.turn_order() if state.out[s] is None]
@@ -68,21 +68,16 @@ class Context:
         # seat to move (which has just placed)
         self.order = {seat: (i or len(alive)) for i, seat in enumerate(alive)}
         if weights.markov:
-            self.enter, self.held = risk_maps(state, self.rolls * rounds)
+            self.enter, self.held = risk_maps(state, self.rolls)
 
-    def later(self) -> "Context":
-        """The same, for the round after the next one (needs rounds=2): the risks of the
-        rolls between the own next placement and the one after it."""
+    def after_rolls(self, world, weights) -> "Context":
+        """The same, judged with `weights` (markov False) on `world`, whose daikaiju
+        have moved since (a playout rolled them): the one-roll danger map afresh."""
         copy = object.__new__(Context)
-        for name in Context.__slots__:
+        for name in ("rolls", "order"):
             setattr(copy, name, getattr(self, name))
-        if self.w.markov:
-            r = self.rolls
-            first = self.enter[r]
-            copy.enter = [
-                [1.0 - (1.0 - e) / (1.0 - f) if f < 1.0 else e for e, f in zip(self.enter[r + t], first)]
-                for t in range(r + 1)]
-            copy.held = self.held[r:2 * r + 1]
+        copy.w = weights
+        copy.danger = danger_map(world)
         return copy
 
     def risk(self, seat, position) -> float:

@@ -26,14 +26,14 @@ OUT = "out"
 class LightWorld(DaikaijuPhase):
     __slots__ = ("players", "wakes", "tile_at", "kaiju_at", "kaiju_square", "kaiju_facing",
                  "supply", "removed", "ships", "hands", "draw_pile", "empty", "winners",
-                 "over", "active", "seed", "rng", "daikaiju")
+                 "over", "active", "seed", "rng", "config")
 
     def copy(self) -> "LightWorld":
         """A copy whose dice start again from the world's seed: every candidate
         placement meets the same rolls (common random numbers)."""
         world = object.__new__(LightWorld)
         world.players = self.players
-        world.daikaiju = self.daikaiju
+        world.config = self.config  # read only
         for name in ("wakes", "tile_at", "kaiju_at", "kaiju_square", "kaiju_facing",
                      "supply", "removed", "ships", "draw_pile"):
             setattr(world, name, list(getattr(self, name)))
@@ -60,7 +60,7 @@ class LightWorld(DaikaijuPhase):
     def roll(self, seat) -> None:
         """The daikaiju phase that begins `seat`'s turn (C1), then D7 and D8."""
         self.active = seat
-        if not self.daikaiju:  # played without daikaiju
+        if not self.config["daikaiju"]:  # played without daikaiju
             return
         fallen = []
         self._daikaiju_phase([], fallen)
@@ -183,7 +183,7 @@ def light_world(state, me, rng) -> LightWorld:
     rng.shuffle(tiles)
     world = object.__new__(LightWorld)
     world.players = state.players
-    world.daikaiju = state.config["daikaiju"]
+    world.config = state.config
     world.wakes = list(state.wakes)
     world.tile_at = list(state.tile_at)
     world.kaiju_at = list(state.kaiju_at)

@@ -14,7 +14,8 @@ the daikaiju roll that begins each turn (the engine's rules, the world's dice), 
 placement as the medium bot would choose it (those facing squares far from the bot's
 ship place their first legal tile: their choice hardly touches it). At the bot's next
 placement, its best placement with the hand it now holds in that world is scored by the
-evaluation, with the daikaiju risk of the round after. The risk that a daikaiju ends
+evaluation, the daikaiju risk of the round after judged from where the rolls left them
+(LATER_WEIGHTS). The risk that a daikaiju ends
 the bot's ship before its next placement is counted exactly instead (risk_maps), so the
 playouts where the rolls did that are left out: a candidate is worth
 (1 - risk) x the mean of its other playouts + risk x DEAD_VALUE. A playout that puts the
@@ -47,7 +48,6 @@ SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
 FAR = 2  # other captains facing squares farther than this from the bot's place the
 # first legal placement instead of the medium bot's choice (0: all play as medium)
-LATER_RISK = True  # at the playout's end, daikaiju risk of the round after (not the next)
 
 # The evaluation of the hard bot: the medium one with the daikaiju risk over all rolls
 # to come, and more weight on openness and on a rival facing the same square.
@@ -55,6 +55,10 @@ HARD_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=True, opponen
 # The other captains in a playout play as the medium bot, less its look at its own
 # opponents' positions (a third of its cost, and it hardly changes its choices).
 OPPONENT_WEIGHTS = Weights(opponent=0.0)
+# The bot's placement at the end of a playout is judged as by HARD_WEIGHTS, but with the
+# daikaiju risk of one roll (from where the playout's rolls left them) times the rolls
+# before the placement after it: a Markov chain per playout would cost too much.
+LATER_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=False, opponent=0.0)
 
 
 def scaled(value: float) -> float:
@@ -84,7 +88,7 @@ def far_from(position, other) -> bool:
     return abs(a // 7 - b // 7) + abs(a % 7 - b % 7) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx, later):
+def playout(world, me, option, ctx, opp_ctx):
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
     dice, their placements as the medium bot would) and score the bot's best placement
     at its next turn. None if a daikaiju ends the bot's ship meanwhile: that risk is
@@ -117,7 +121,7 @@ def playout(world, me, option, ctx, opp_ctx, later):
         return DEAD_VALUE
     value = ctx.w.kill * (ships.count(None) - out_before)
     if world.hands[me]:
-        value += scaled(best_option(world, me, later)[1])
+        value += scaled(best_option(world, me, ctx.after_rolls(world, LATER_WEIGHTS))[1])
     return value
 
 
@@ -151,7 +155,7 @@ class HardBot:
     def search(self, state, actions):
         """Generator: yields after every world, returns the chosen placement."""
         me = self.seat
-        ctx = Context(state, self.weights, rounds=2 if LATER_RISK else 1)
+        ctx = Context(state, self.weights)
         prior = [(placement_value(state, me, a, ctx), -i, a) for i, a in enumerate(actions)]
         prior.sort(reverse=True)
         if prior[0][0] >= WIN or prior[0][0] <= LOSS / 2:
@@ -159,7 +163,6 @@ class HardBot:
         candidates = [a for p, _, a in prior[:MAX_CANDIDATES] if p > LOSS / 2]
         if len(candidates) == 1 or not SEARCH:
             return candidates[0]
-        later = ctx.later() if LATER_RISK else ctx
         opp_ctx = Context(state, OPPONENT_WEIGHTS)
         options, risks = [], []
         for action in candidates:
@@ -186,7 +189,7 @@ class HardBot:
                 worlds.append(light_world(state, me, self.rng))
             for world in worlds[done:done + more]:
                 for i in alive:
-                    result = playout(world.copy(), me, options[i], ctx, opp_ctx, later)
+                    result = playout(world.copy(), me, options[i], ctx, opp_ctx)
                     if result is not None:
                         totals[i] += result
                         counts[i] += 1
