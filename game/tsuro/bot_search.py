@@ -15,12 +15,11 @@ placement as the medium bot would choose it (those facing squares far from the b
 ship place their first legal tile: their choice hardly touches it). At the bot's next
 placement, its best placement with the hand it now holds in that world is scored by the
 evaluation, the daikaiju risk of the round after judged from where the rolls left them
-(LATER_WEIGHTS). The risk that a daikaiju ends
-the bot's ship before its next placement is counted exactly instead (risk_maps), so the
-playouts where the rolls did that are left out: a candidate is worth
-(1 - risk) x the mean of its other playouts + risk x DEAD_VALUE. A playout that puts the
-bot out otherwise is worth DEAD_VALUE, one that ends the game in its favour WIN_VALUE
-shared by the winners.
+(LATER_WEIGHTS). The risk that a daikaiju ends the bot's ship before its next placement
+is counted exactly instead (risk_maps), so the playouts where the rolls did that are
+left out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x
+DEAD_VALUE. A playout that puts the bot out otherwise is worth DEAD_VALUE, one that ends
+the game in its favour WIN_VALUE shared by the winners.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
