@@ -13,10 +13,10 @@ on a full board, or when no tile is left. An elimination bonus is not taken.
 
 import random
 
-from game.tsuro.bot_eval import BEHIND, reach
-from game.tsuro.board import OFF, SQUARES, point_id
+from game.tsuro.bot_eval import reach
+from game.tsuro.board import SQUARES, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
-from game.tsuro.daikaiju_phase import DaikaijuPhase
+from game.tsuro.daikaiju_phase import RELOCATE, DaikaijuPhase
 from game.tsuro.state import HAND_SIZE
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
 
@@ -65,13 +65,11 @@ class LightWorld(DaikaijuPhase):
         fallen = []
         self._daikaiju_phase([], fallen)
         ships = self.ships
-        position = ships[seat]
-        if position is not None and self.kaiju_at[position >> 3] >= 0:
-            marks = self.relocation_marks() if BEHIND[position] == OFF else []
-            if marks:  # the captain's choice, simplified: the first free mark
-                ships[seat] = marks[0]
-            else:
-                self._ship_out(seat, None, None, fallen)
+        fate = self._facing_fate()
+        if fate == RELOCATE:  # the captain's choice, simplified: the first free mark
+            ships[seat] = self.relocation_marks()[0]
+        elif fate is not None:
+            self._ship_out(seat, fate, None, fallen)
         if fallen:
             for mover in self.turn_order()[1:] + [seat]:
                 if mover in fallen and self.hands[mover]:

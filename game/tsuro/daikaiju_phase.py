@@ -1,4 +1,4 @@
-"""The daikaiju phase of a turn (C1, D3-D6, D8's free marks), written once for two hosts:
+"""The daikaiju phase of a turn (C1, D3-D8), written once for two hosts:
 the engine (state.TsuroState) and the `hard` bot's light world (bot_light.LightWorld),
 whose playouts roll the daikaiju by these same rules with the bot's own dice.
 
@@ -19,6 +19,9 @@ from game.tsuro.daikaiju import (
 
 OUT_TILE_EATEN = "tile eaten"  # a daikaiju moved onto the tile it was on (D6)
 OUT_TILE_REMOVED = "tile removed"  # a daikaiju was placed on the tile it was on
+OUT_FACING = "facing daikaiju"  # D7
+OUT_NO_MARK = "no free start mark"  # D8
+RELOCATE = "relocate"  # D8: the ship moves to another start mark
 
 
 class DaikaijuPhase:
@@ -121,6 +124,16 @@ class DaikaijuPhase:
             if position is not None and behind(position) == square:
                 self._ship_out(seat, reason, events, fallen)
 
+    def _facing_fate(self):
+        """D7 and D8, after the roll: None when the active ship faces no daikaiju, else
+        RELOCATE (still on its start mark, with a free mark on its edge) or why it is out."""
+        position = self.ships[self.active]
+        if position is None or self.kaiju_at[position >> 3] < 0:
+            return None
+        if behind(position) == OFF:
+            return RELOCATE if self.relocation_marks() else OUT_NO_MARK
+        return OUT_FACING
+
     def relocation_marks(self) -> list:
         """D8: the other start marks on the same edge whose first square is empty (no
         wake tile; no daikaiju either, or the ship would face one at once) and that no
@@ -134,4 +147,5 @@ class DaikaijuPhase:
                 and self.tile_at[m >> 3] < 0 and self.kaiju_at[m >> 3] < 0]
 
 
-__all__ = ["DaikaijuPhase", "OUT_TILE_EATEN", "OUT_TILE_REMOVED"]
+__all__ = ["DaikaijuPhase", "OUT_FACING", "OUT_NO_MARK", "OUT_TILE_EATEN", "OUT_TILE_REMOVED",
+           "RELOCATE"]

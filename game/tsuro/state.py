@@ -14,9 +14,11 @@ Decisions (`state.decision`) and their actions:
 
 from game.core import Action, Event, GameState, RuleError, new_rng
 from game.tsuro import sailing
-from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, behind, point_id
+from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
-from game.tsuro.daikaiju_phase import OUT_TILE_EATEN, OUT_TILE_REMOVED, DaikaijuPhase
+from game.tsuro.daikaiju_phase import (
+    OUT_FACING, OUT_NO_MARK, OUT_TILE_EATEN, OUT_TILE_REMOVED, RELOCATE, DaikaijuPhase,
+)
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
 
 HAND_SIZE = 3
@@ -26,9 +28,7 @@ START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placemen
 
 # Why a ship leaves the game (the "reason" of a ship_out event).
 OUT_EDGE, OUT_DAIKAIJU, OUT_LOOP = sailing.EDGE, sailing.DAIKAIJU, sailing.LOOP
-# OUT_TILE_EATEN and OUT_TILE_REMOVED: daikaiju_phase.py, where daikaiju take tiles
-OUT_FACING = "facing daikaiju"  # D7
-OUT_NO_MARK = "no free start mark"  # D8
+# OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING (D7), OUT_NO_MARK (D8): daikaiju_phase.py
 
 PLACING_RULE_TEXT = {
     1: "it would sail your own ship off the edge of the board",
@@ -254,16 +254,13 @@ class TsuroState(GameState, DaikaijuPhase):
 
     def _check_facing(self, events: list, fallen: list) -> None:
         """D7 and D8: the active ship facing a daikaiju after the roll."""
-        seat = self.active
-        position = self.ships[seat]
-        if position is None or self.kaiju_at[position >> 3] < 0:
-            return
-        if behind(position) == OFF and self.relocation_marks():
+        fate = self._facing_fate()
+        if fate == RELOCATE:
             self._decision = RELOCATION
-            events.append(Event("relocation", {"seat": seat, "marks": self.relocation_marks()}))
-        else:
-            reason = OUT_NO_MARK if behind(position) == OFF else OUT_FACING
-            self._ship_out(seat, reason, events, fallen)
+            events.append(Event("relocation", {"seat": self.active,
+                                               "marks": self.relocation_marks()}))
+        elif fate is not None:
+            self._ship_out(self.active, fate, events, fallen)
 
     def _do_relocate(self, args) -> list:
         mark = self._mark_arg(args)
