@@ -70,11 +70,7 @@ class LightWorld(DaikaijuPhase):
             ships[seat] = self.relocation_marks()[0]
         elif fate is not None:
             self._ship_out(seat, fate, None, fallen)
-        if fallen:
-            for mover in self.turn_order()[1:] + [seat]:
-                if mover in fallen and self.hands[mover]:
-                    self.draw_pile[:0] = self.hands[mover]
-                    self.hands[mover] = []
+        self._return_hands(fallen, [])
         wakes, kaiju_at = self.wakes, self.kaiju_at
         self.empty = sum(1 for s in range(SQUARES) if wakes[s] is None and kaiju_at[s] < 0)
         alive = [s for s in range(self.players) if ships[s] is not None]

@@ -1,8 +1,9 @@
-"""The daikaiju phase of a turn (C1, D3-D8), written once for two hosts:
-the engine (state.TsuroState) and the `hard` bot's light world (bot_light.LightWorld),
-whose playouts roll the daikaiju by these same rules with the bot's own dice.
+"""The daikaiju phase of a turn (C1, D3-D8) and the return of the sunk ships' hands
+(D10), written once for two hosts: the engine (state.TsuroState) and the `hard` bot's
+light world (bot_light.LightWorld), whose playouts roll the daikaiju by these same rules
+with the bot's own dice.
 
-A host has `players`, `active`, `rng`, `ships`, `tile_at`, `wakes`, `kaiju_at`,
+A host has `players`, `active`, `rng`, `ships`, `hands`, `tile_at`, `wakes`, `kaiju_at`,
 `kaiju_square`, `kaiju_facing`, `supply` (face down, the top is the end of the list),
 `draw_pile` (the top is the end), `removed`, and the methods `_clear_square(square) ->
 tile` and `_ship_out(seat, reason, events, fallen)`.
@@ -133,6 +134,16 @@ class DaikaijuPhase:
         if behind(position) == OFF:
             return RELOCATE if self.relocation_marks() else OUT_NO_MARK
         return OUT_FACING
+
+    def _return_hands(self, fallen: list, events: list) -> None:
+        """D10: to the bottom of the draw pile, in turn order after the active player."""
+        for seat in self.turn_order()[1:] + [self.active]:
+            if seat in fallen and self.hands[seat]:
+                for tile in self.hands[seat]:
+                    self.draw_pile.insert(0, tile)
+                events.append(Event("hand_returned", {"seat": seat,
+                                                      "tiles": len(self.hands[seat])}))
+                self.hands[seat] = []
 
     def relocation_marks(self) -> list:
         """D8: the other start marks on the same edge whose first square is empty (no

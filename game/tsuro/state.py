@@ -437,16 +437,6 @@ class TsuroState(GameState, DaikaijuPhase):
         fallen.append(seat)
         events.append(Event("ship_out", {"seat": seat, "reason": reason}))
 
-    def _return_hands(self, fallen: list, events: list) -> None:
-        """D10: to the bottom of the draw pile, in turn order after the active player."""
-        for seat in self.turn_order()[1:] + [self.active]:
-            if seat in fallen and self.hands[seat]:
-                for tile in self.hands[seat]:
-                    self.draw_pile.insert(0, tile)
-                events.append(Event("hand_returned", {"seat": seat,
-                                                      "tiles": len(self.hands[seat])}))
-                self.hands[seat] = []
-
     def _end_reason(self, fallen: list):
         """(winners, reason) if the game ends now, else None."""
         alive = tuple(s for s in range(self.players) if self.out[s] is None)
