@@ -1,4 +1,4 @@
-"""The command line: `python3 -m game simulate|serve|build ...`."""
+"""The command line: `python3 -m game simulate|compare|serve|build ...`."""
 
 import argparse
 import importlib
@@ -26,17 +26,47 @@ def _simulate(args) -> int:
 
     from game.core.simulate import simulate
 
-    summary = simulate(
-        lambda seed: package.State(config, seed), game=args.game, players=players,
-        games=args.games, seed=args.seed, bots=bots, turn_cap=package.TURN_CAP,
-        registry=package.BOTS, log=(lambda line: print(line, file=sys.stderr)),
-    )
+    games_out = None
+    if args.games_out:
+        try:
+            games_out = open(args.games_out, "w", encoding="utf-8")
+        except OSError as error:
+            print(f"error: cannot write {args.games_out}: {error.strerror or error}",
+                  file=sys.stderr)
+            return 2
+
+    def each_game(record):
+        games_out.write(json.dumps(record) + "\n")
+        games_out.flush()
+
+    try:
+        summary = simulate(
+            lambda seed: package.State(config, seed), game=args.game, players=players,
+            games=args.games, seed=args.seed, bots=bots, turn_cap=package.TURN_CAP,
+            registry=package.BOTS, log=(lambda line: print(line, file=sys.stderr)),
+            each_game=each_game if games_out else None,
+        )
+    finally:
+        if games_out:
+            games_out.close()
     if args.game == "tsuro":
         summary["daikaiju"] = options["daikaiju"]
     print(json.dumps(summary))
     ok = (summary["completed"] == summary["games"] and not summary["errors"]
           and not summary["invariant_violations"])
     return 0 if ok else 1
+
+
+def _compare(args) -> int:
+    from game.core.compare import CompareError, paired, read_games
+
+    try:
+        result = paired(read_games(args.before), read_games(args.after), args.bot)
+    except CompareError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result))
+    return 0
 
 
 def _serve(args) -> int:
@@ -87,7 +117,16 @@ def main(argv=None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-daikaiju", action="store_true", help="Tsuro of the Seas option")
     sim.add_argument("--bots", help="one bot name per seat, comma separated")
+    sim.add_argument("--games-out", metavar="FILE",
+                     help="also write each game (seed, seats, winners) as a JSON line")
     sim.set_defaults(run=_simulate)
+
+    compare = verbs.add_parser(
+        "compare", help="a bot's win share in two runs of the same games, game by game")
+    compare.add_argument("before", help="a --games-out file")
+    compare.add_argument("after", help="a --games-out file of the same --seed and --games")
+    compare.add_argument("--bot", required=True, help="the bot name to compare")
+    compare.set_defaults(run=_compare)
 
     serve = verbs.add_parser("serve", help="serve the site on 127.0.0.1 (fetches the runtime)")
     serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")

@@ -18,10 +18,32 @@ def _percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def game_record(number, game_seed, seat_bots, state, problem) -> dict:
+    """One game of a run: its number, seed, the bot in each seat, the winning seats and
+    each bot's share of the win (a shared win split), or the problem that stopped it."""
+    record = {"game": number, "seed": game_seed, "seats": list(seat_bots)}
+    if problem is not None:
+        record["problem"] = problem
+        return record
+    winners = list(state.winners)
+    shares = {name: 0.0 for name in seat_bots}
+    for seat in winners:
+        shares[seat_bots[seat]] += 1 / len(winners)
+    record.update(winners=winners, turns=state.turn,
+                  shares={k: round(v, 6) for k, v in shares.items()})
+    return record
+
+
+def _report(each_game, number, game_seed, seat_bots, state, problem) -> None:
+    if each_game is not None:
+        each_game(game_record(number, game_seed, seat_bots, state, problem))
+
+
 def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
-             turn_cap: int, registry=None, log=None) -> dict:
+             turn_cap: int, registry=None, log=None, each_game=None) -> dict:
     """Play `games` games. `new_state(game_seed)` makes a fresh state; `bots` names one
-    bot per seat, the assignment rotating by one seat each game."""
+    bot per seat, the assignment rotating by one seat each game. `each_game`, if given,
+    is called after every game with its record (see game_record)."""
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots named for {players} seats")
     seeds = random.Random(seed)
@@ -41,6 +63,7 @@ def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
         seat_bots = [bots[(seat - number) % players] for seat in range(players)]
         for name in seat_bots:
             games_by_bot[name] += 1
+        state = None
         try:
             state = new_state(game_seed)
             agents = [make_bot(name, seat, f"{game_seed}:{seat}", registry)
@@ -61,16 +84,20 @@ def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
                     broken = True
                     break
             if broken:
+                _report(each_game, number, game_seed, seat_bots, state, "invariant violation")
                 continue
             if not state.is_over:
                 totals["capped"] += 1
                 problems.append({"seed": game_seed, "capped_at_turn": state.turn})
+                _report(each_game, number, game_seed, seat_bots, state, "turn cap")
                 continue
         except Exception as err:  # the simulator reports, it does not stop
             totals["errors"] += 1
             problems.append({"seed": game_seed, "error": repr(err),
                              "where": traceback.format_exc(limit=-3)})
+            _report(each_game, number, game_seed, seat_bots, state, "error")
             continue
+        _report(each_game, number, game_seed, seat_bots, state, None)
         totals["completed"] += 1
         turns.append(state.turn)
         winners = state.winners
