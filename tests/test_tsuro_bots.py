@@ -9,7 +9,8 @@ from game.core.bots import RandomBot, think_through
 from game.tsuro import BOTS
 from game.tsuro.bot_eval import MediumBot
 from game.tsuro.bot_light import light_world
-from game.tsuro.bot_search import HardBot
+from game.tsuro.bot_eval import Context
+from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import TsuroState
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
@@ -188,6 +189,27 @@ def test_playouts_without_daikaiju_roll_none():
         world.roll(k % 3)
     assert world.kaiju_at == state.kaiju_at and sorted(world.supply) == sorted(state.supply)
     assert world.ships == state.ships and world.wakes == state.wakes
+
+
+def test_hard_duel_playouts_count_the_rivals_position_against_the_bot():
+    """With two ships left, a playout's last judgement also counts the rival's position:
+    the same playout is worth more to the bot when the rival is cramped in a corner than
+    when it faces open water. With three ships, where the rival stands does not count."""
+    for players in (2, 3):
+        values = []
+        for rival in (3 * 8 + 0, 0 * 8 + 0):  # top middle, top left corner
+            ships = [45 * 8 + 4, rival, 27 * 8 + 2][:players]
+            state = TsuroState.from_position(
+                players, ships=ships, hands=[[10, 11, 12]] + [[]] * (players - 1),
+                daikaiju_rule=False)
+            world = light_world(state, 0, random.Random(1))
+            option = world.options(0)[0]
+            values.append(playout(world.copy(), 0, option, Context(state, HARD_WEIGHTS),
+                                  Context(state, OPPONENT_WEIGHTS)))
+        if players == 2:
+            assert values[1] > values[0] + 1, values
+        else:
+            assert values[1] == values[0], values
 
 
 def test_hard_does_not_see_hidden_information():

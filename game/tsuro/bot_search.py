@@ -15,9 +15,10 @@ placement as the medium bot would choose it (those facing squares far from the b
 ship place their first legal tile: their choice hardly touches it). At the bot's next
 placement, its best placement with the hand it now holds in that world is scored by the
 evaluation, the daikaiju risk of the round after judged from where the rolls left them
-(LATER_WEIGHTS). The risk that a daikaiju ends the bot's ship before its next placement
-is counted exactly instead (risk_maps), so the playouts where the rolls did that are
-left out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x
+(LATER_WEIGHTS; in a duel, DUEL_WEIGHTS, which also count the rival's position against
+the bot's). The risk that a daikaiju ends the bot's ship before its next placement is
+counted exactly instead (risk_maps), so the playouts where the rolls did that are left
+out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x
 DEAD_VALUE. A playout that puts the bot out otherwise is worth DEAD_VALUE, one that ends
 the game in its favour WIN_VALUE shared by the winners.
 
@@ -58,6 +59,9 @@ OPPONENT_WEIGHTS = Weights(opponent=0.0)
 # daikaiju risk of one roll (from where the playout's rolls left them) times the rolls
 # before the placement after it: a Markov chain per playout would cost too much.
 LATER_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=False, opponent=0.0)
+# With two ships left the game is a duel: what is good for the rival is as bad for the
+# bot, so its position counts against the bot's in full.
+DUEL_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=False, opponent=1.0)
 
 
 def scaled(value: float) -> float:
@@ -120,7 +124,8 @@ def playout(world, me, option, ctx, opp_ctx):
         return DEAD_VALUE
     value = ctx.w.kill * (ships.count(None) - out_before)
     if world.hands[me]:
-        value += scaled(best_option(world, me, ctx.after_rolls(world, LATER_WEIGHTS))[1])
+        weights = DUEL_WEIGHTS if n - ships.count(None) == 2 else LATER_WEIGHTS
+        value += scaled(best_option(world, me, ctx.after_rolls(world, weights))[1])
     return value
 
 
