@@ -7,9 +7,8 @@ import pytest
 
 from game.core.bots import RandomBot, think_through
 from game.tsuro import BOTS
-from game.tsuro.bot_eval import MediumBot
+from game.tsuro.bot_eval import Context, MediumBot
 from game.tsuro.bot_light import light_world
-from game.tsuro.bot_eval import Context
 from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import TsuroState
 

@@ -51,17 +51,18 @@ FAR = 2  # other captains facing squares farther than this from the bot's place 
 
 # The evaluation of the hard bot: the medium one with the daikaiju risk over all rolls
 # to come, and more weight on openness and on a rival facing the same square.
-HARD_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=True, opponent=0.0)
+HARD = {"danger": 60.0, "shared": 12.0, "open": 16.0}
+HARD_WEIGHTS = Weights(**HARD, markov=True, opponent=0.0)
 # The other captains in a playout play as the medium bot, less its look at its own
 # opponents' positions (a third of its cost, and it hardly changes its choices).
 OPPONENT_WEIGHTS = Weights(opponent=0.0)
 # The bot's placement at the end of a playout is judged as by HARD_WEIGHTS, but with the
 # daikaiju risk of one roll (from where the playout's rolls left them) times the rolls
 # before the placement after it: a Markov chain per playout would cost too much.
-LATER_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=False, opponent=0.0)
+LATER_WEIGHTS = Weights(**HARD, markov=False, opponent=0.0)
 # With two ships left the game is a duel: what is good for the rival is as bad for the
 # bot, so its position counts against the bot's in full.
-DUEL_WEIGHTS = Weights(danger=60.0, shared=12.0, open=16.0, markov=False, opponent=1.0)
+DUEL_WEIGHTS = Weights(**HARD, markov=False, opponent=1.0)
 
 
 def scaled(value: float) -> float:
