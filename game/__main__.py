@@ -58,10 +58,15 @@ def _simulate(args) -> int:
 
 
 def _compare(args) -> int:
-    from game.core.compare import CompareError, paired, read_games
+    from game.core.compare import CompareError, pooled, read_games
 
     try:
-        result = paired(read_games(args.before), read_games(args.after), args.bot)
+        if len(args.runs) % 2:
+            raise CompareError(f"{len(args.runs)} files named: give them in pairs, "
+                               "BEFORE AFTER [BEFORE AFTER ...]")
+        pairs = [(read_games(args.runs[i]), read_games(args.runs[i + 1]))
+                 for i in range(0, len(args.runs), 2)]
+        result = pooled(pairs, args.bot)
     except CompareError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -123,8 +128,10 @@ def main(argv=None) -> int:
 
     compare = verbs.add_parser(
         "compare", help="a bot's win share in two runs of the same games, game by game")
-    compare.add_argument("before", help="a --games-out file")
-    compare.add_argument("after", help="a --games-out file of the same --seed and --games")
+    compare.add_argument(
+        "runs", nargs="+", metavar="BEFORE AFTER",
+        help="--games-out files in pairs: a run before the change, then one of the same "
+             "--seed and --games after it; more pairs (other seeds) are pooled")
     compare.add_argument("--bot", required=True, help="the bot name to compare")
     compare.set_defaults(run=_compare)
 

@@ -7,7 +7,7 @@ import pytest
 
 from game import __main__ as cli
 from game import tsuro
-from game.core.compare import CompareError, paired, read_games
+from game.core.compare import CompareError, paired, pooled, read_games
 from game.core.simulate import simulate
 
 
@@ -82,6 +82,26 @@ def test_a_missing_bot_or_game_count_is_refused():
         paired(one, one + [record(1, {"hard": 1.0, "medium": 0.0})], "hard")
 
 
+def test_pairs_of_runs_with_other_seeds_are_pooled_game_by_game():
+    """Two seeds' pairs pooled: the mean and error of all their games' differences, as
+    if one run had held them all; a pair whose runs differ in length is named."""
+    one = ([record(0, {"hard": 1.0, "medium": 0.0}), record(1, {"hard": 0.0, "medium": 1.0})],
+           [record(0, {"hard": 0.0, "medium": 1.0}), record(1, {"hard": 0.0, "medium": 1.0})])
+    other = ([dict(record(0, {"hard": 0.0, "medium": 1.0}), seed=7)],
+             [dict(record(0, {"hard": 1.0, "medium": 0.0}), seed=7)])
+    result = pooled([one, other], "hard")
+    assert result == paired(one[0] + other[0], one[1] + other[1], "hard")
+    differences = [-1.0, 0.0, 1.0]
+    spread = math.sqrt(sum(d * d for d in differences) / 2)
+    assert result["games"] == 3 and result["difference"] == 0.0
+    assert result["paired_standard_error"] == round(100 * spread / math.sqrt(3), 2)
+    assert pooled([one], "hard") == paired(*one, "hard")
+    with pytest.raises(CompareError, match="pair 2: the runs hold 1 and 2 games"):
+        pooled([one, (other[0], other[1] + other[1])], "hard")
+    with pytest.raises(CompareError, match="no runs"):
+        pooled([], "hard")
+
+
 def test_malformed_files_are_refused_whole(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(record(0, {"hard": 1, "medium": 0})) + "\n{oops\n")
@@ -110,6 +130,12 @@ def test_command_line_writes_games_and_compares_them(tmp_path, capsys):
     assert result["share_after"] == round(100 * summary["win_share_by_bot"]["medium"], 2)
     assert cli.main(["compare", str(first), str(second), "--bot", "hard"]) == 2
     assert "no seat of game 0 is played by 'hard'" in capsys.readouterr().err
+    # pairs of runs pooled; files not in pairs refused
+    assert cli.main(["compare", str(first), str(second), str(second), str(first),
+                     "--bot", "medium"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 10
+    assert cli.main(["compare", str(first), str(second), str(first), "--bot", "medium"]) == 2
+    assert "3 files named: give them in pairs" in capsys.readouterr().err
     nowhere = tmp_path / "no" / "such" / "dir.jsonl"
     assert cli.main(common + ["--games-out", str(nowhere)]) == 2
     assert "cannot write" in capsys.readouterr().err

@@ -7,6 +7,8 @@ is small, and the paired error is then far below that of two separate shares (th
 decide most games of Tsuro of the Seas).
 
 The runs are the JSON lines written by `python3 -m game simulate --games-out FILE`.
+Pairs of runs with other seeds can be pooled (`pooled`): a change that alters most
+games (a start mark, say) needs thousands of games before its paired error is small.
 """
 
 import json
@@ -38,6 +40,21 @@ def read_games(path) -> list:
     if not records:
         raise CompareError(f"{path} holds no games")
     return records
+
+
+def pooled(runs: list, bot: str) -> dict:
+    """`paired` over several pairs of runs [(before, after), ...] (other seeds, say),
+    pooled game by game; each pair must hold the same games."""
+    if not runs:
+        raise CompareError("no runs to compare")
+    before, after = [], []
+    for number, (one, other) in enumerate(runs, 1):
+        if len(one) != len(other):
+            raise CompareError(f"pair {number}: the runs hold {len(one)} and {len(other)} "
+                               "games")
+        before += one
+        after += other
+    return paired(before, after, bot)
 
 
 def paired(before: list, after: list, bot: str) -> dict:
