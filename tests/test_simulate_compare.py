@@ -98,6 +98,8 @@ def test_pairs_of_runs_with_other_seeds_are_pooled_game_by_game():
     assert pooled([one], "hard") == paired(*one, "hard")
     with pytest.raises(CompareError, match="pair 2: the runs hold 1 and 2 games"):
         pooled([one, (other[0], other[1] + other[1])], "hard")
+    with pytest.raises(CompareError, match="pair 2: game 0 differs between the runs"):
+        pooled([one, (other[0], one[1][:1])], "hard")
     with pytest.raises(CompareError, match="no runs"):
         pooled([], "hard")
 

@@ -44,14 +44,15 @@ def read_games(path) -> list:
 
 def pooled(runs: list, bot: str) -> dict:
     """`paired` over several pairs of runs [(before, after), ...] (other seeds, say),
-    pooled game by game; each pair must hold the same games."""
+    pooled game by game; each pair must hold the same games (a refusal names the pair)."""
     if not runs:
         raise CompareError("no runs to compare")
     before, after = [], []
     for number, (one, other) in enumerate(runs, 1):
-        if len(one) != len(other):
-            raise CompareError(f"pair {number}: the runs hold {len(one)} and {len(other)} "
-                               "games")
+        try:
+            paired(one, other, bot)
+        except CompareError as error:
+            raise CompareError(f"pair {number}: {error}" if len(runs) > 1 else str(error))
         before += one
         after += other
     return paired(before, after, bot)
