@@ -27,6 +27,9 @@ spends the ROLLOUTS playouts: a third on every candidate, a third on the better 
 a third on the best two. The number of playouts depends only on the number of
 candidates, never on the clock, so a seeded bot replays. `think` is the same search as
 a generator that yields after every world, so the page can let the browser breathe.
+
+The start mark is chosen by a value fitted on games with random marks (bot_marks.py);
+a relocation and the elimination bonus as the medium bot would, with the hard weights.
 """
 
 import random
@@ -36,6 +39,7 @@ from game.tsuro.bot_eval import (
     LOSS, WIN, Context, Weights, best_bonus, best_mark, outcome_value, placement_value,
 )
 from game.tsuro.bot_light import light_world
+from game.tsuro.bot_marks import best_fitted_mark
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.tiles import ORIENTED
 
@@ -151,7 +155,9 @@ class HardBot:
         decision = state.decision
         if decision == PLACEMENT:
             return (yield from self.search(state, actions))
-        if decision in (START_MARK, RELOCATION):
+        if decision == START_MARK:
+            return best_fitted_mark(state, self.seat, actions, self.weights)
+        if decision == RELOCATION:
             return best_mark(state, self.seat, actions, self.weights)
         if decision == BONUS:
             return best_bonus(state, self.seat, actions, self.weights)
