@@ -82,10 +82,18 @@ def least_squares(rows, names):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m game.tsuro.fit_marks")
     parser.add_argument("--games", type=int, default=15000, help="games per seed")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[11, 22])
+    parser.add_argument("--seeds", nargs="+", default=["11", "22"],
+                        help="seeds, each as SEED or SEED:GAMES (games for that seed)")
     args = parser.parse_args(argv)
+    runs = []
+    for text in args.seeds:
+        seed, _, games = text.partition(":")
+        try:
+            runs.append((int(seed), int(games) if games else args.games))
+        except ValueError:
+            parser.error(f"a seed is SEED or SEED:GAMES, whole numbers, not {text!r}")
     names = list(MARK_WEIGHTS)
-    rows = [row for seed in args.seeds for row in random_mark_rows(args.games, seed)]
+    rows = [row for seed, games in runs for row in random_mark_rows(games, seed)]
     try:
         weights = least_squares(rows, names)
     except ValueError as error:
