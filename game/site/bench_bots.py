@@ -5,7 +5,8 @@
 The same Python (`TIMING` below) runs twice: here in CPython, and in a real Chromium
 on Pyodide loaded from the vendored runtime, with the game package unpacked from the
 site's own archive. For each game and level it times one decision on each of N seeded
-mid-game positions and prints one JSON object with the median, p95 and maximum in
+mid-game positions (Tsuro of the Seas also at its start marks, a decision of its own)
+and prints one JSON object with the median, p95 and maximum in
 milliseconds and the browser/native ratio. Goals (issue 5): `hard` at most 1000 ms and
 `medium` at most 50 ms in the browser.
 """
@@ -45,11 +46,23 @@ def positions(package, config, count):
         seed += 1
     return found
 
+def start_marks(package, config, count):  # at a start mark, 0-3 ships placed at random
+    found = []
+    for seed in range(count):
+        state = package.State(config, seed)
+        chooser = random.Random(seed)
+        for _ in range(chooser.randrange(4)):
+            state.apply(chooser.choice(state.legal_actions()))
+        found.append((seed, state))
+    return found
+
 def timing(count, levels):
     answer = {}
-    games = {"tsuro": (tsuro, tsuro.config_for(4)), "tatsu": (tatsu, tatsu.config_for(2))}
-    for name, (package, config) in games.items():
-        table = positions(package, config, count)
+    games = {"tsuro": (tsuro, tsuro.config_for(4), positions),
+             "tsuro-start-mark": (tsuro, tsuro.config_for(4), start_marks),
+             "tatsu": (tatsu, tatsu.config_for(2), positions)}
+    for name, (package, config, find) in games.items():
+        table = find(package, config, count)
         for level in levels:
             if level not in package.BOTS:
                 continue
