@@ -280,3 +280,15 @@ def test_start_marks_face_open_water():
             assert state.kaiju_at[square] < 0
             assert all(p is None or p >> 3 != square for p in state.ships)
             state.apply(bots[seat](state))
+
+
+@pytest.mark.parametrize("module", ["game.tsuro.bot_eval", "game.tatsu.bot_eval"])
+def test_weights_change_by_name_and_refuse_an_unknown_one(module):
+    import importlib
+
+    weights = importlib.import_module(module).Weights
+    name = next(n for n, v in vars(weights).items() if isinstance(v, float))
+    changed = weights(**{name: 123.0})
+    assert getattr(changed, name) == 123.0 and getattr(weights(), name) != 123.0
+    with pytest.raises(AttributeError, match="no weight 'nonsense'"):
+        weights(nonsense=1.0)

@@ -8,6 +8,18 @@ read what its seat cannot see (other hands, the draw order, future dice).
 import random
 
 
+class Weights:
+    """An evaluation's weights: the class attributes of a subclass are the defaults, and
+    an instance changes some of them by name. An unknown name is refused, so that a
+    mistyped weight cannot pass silently."""
+
+    def __init__(self, **changes):
+        for name, value in changes.items():
+            if not hasattr(type(self), name):
+                raise AttributeError(f"{type(self).__name__} has no weight {name!r}")
+            setattr(self, name, value)
+
+
 class RandomBot:
     """`easy`: a uniformly random legal action."""
 

@@ -17,6 +17,7 @@ counts in full for the player about to move, and less for the other (its victims
 still flee). A stone sharing its segment (held, or with a holder above it) is safe.
 """
 
+from game.core.bots import Weights as BaseWeights
 from game.tatsu.arena import DIRECTION
 from game.tatsu.bot_model import (
     ARENA, CODES, DEAD, ENTRY, FIRE, MAT, ROLLS, SEGMENTS, TOTAL, TRAY, VINE,
@@ -26,7 +27,7 @@ from game.tatsu.bot_model import (
 WIN = 100000.0
 
 
-class Weights:
+class Weights(BaseWeights):
     """The evaluation's weights. Kind-indexed tuples: (unused, vine, water, fire)."""
 
     arena = (0, 10.0, 14.0, 24.0)  # a free stone in the arena
@@ -42,12 +43,6 @@ class Weights:
     danger_waiting = 0.0  # ... of the player about to move (the other one's threats)
     others = 0.5  # weight of every threatened stone but the most threatened one
     reach = 12  # farthest distance counted (6: one die only; 12: one stone, both dice)
-
-    def __init__(self, **changes):
-        for name, value in changes.items():
-            if not hasattr(Weights, name):
-                raise AttributeError(name)
-            setattr(self, name, value)
 
 
 DEFAULT = Weights()

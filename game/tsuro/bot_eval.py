@@ -6,6 +6,7 @@ The evaluation never rolls dice: daikaiju risk is an expectation worked out from
 D3 table.
 """
 
+from game.core.bots import Weights as BaseWeights
 from game.tsuro.board import ACROSS, DIE_TO_LINE, NEIGHBOUR, OFF, SQUARES, behind
 from game.tsuro.daikaiju import (
     ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, PLACE_NEW_FACE, ROTATION_STEP,
@@ -31,7 +32,7 @@ DISTINCT = tuple(tuple(dict.fromkeys(ORIENTED[t])) for t in range(len(ORIENTED))
 WIN, LOSS = 1000.0, -1000.0
 
 
-class Weights:
+class Weights(BaseWeights):
     """The evaluation's weights (one object, so that a variant can be tried)."""
 
     kill = 12.0  # an opponent put out now
@@ -43,12 +44,6 @@ class Weights:
     opponent = 0.35  # how much an opponent's good position counts against us
     markov = False  # daikaiju risk over all the rolls to come (risk_maps), not one roll
     mark_hand = 0.0  # x how well the own hand could be placed from a start mark
-
-    def __init__(self, **changes):
-        for name, value in changes.items():
-            if not hasattr(Weights, name):
-                raise AttributeError(name)
-            setattr(self, name, value)
 
 
 DEFAULT = Weights()
