@@ -14,11 +14,11 @@ Everything here reads only what every captain sees at the start: the daikaiju on
 board, their facings, the supply's size, and the ships already placed.
 """
 
-from game.tsuro.board import OFF
+from game.tsuro.board import OFF, SIZE, SQUARES
 from game.tsuro.bot_eval import LOSS, Context, mark_value, openness, risk_maps
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
 
-CORNERS = (0, 6, 42, 48)
+CORNERS = (0, SIZE - 1, SQUARES - SIZE, SQUARES - 1)
 LONG_ROLLS = 16  # the longest look ahead of the daikaiju risk (risk_maps)
 
 # Fitted by `python3 -m game.tsuro.fit_marks --games 15000 --seeds 11 22` (25648 marks
@@ -45,16 +45,16 @@ def mark_features(state, me, mark, ctx, enter):
     if value <= LOSS / 2:
         return None
     square = mark >> 3
-    row, column = divmod(square, 7)
+    row, column = divmod(square, SIZE)
 
     def distance(other):
-        return abs(other // 7 - row) + abs(other % 7 - column)
+        return abs(other // SIZE - row) + abs(other % SIZE - column)
 
     daikaiju = [distance(state.kaiju_square[k]) for k in range(DAIKAIJU_COUNT)
                 if state.kaiju_square[k] != OFF]
     ships = [distance(p >> 3) for seat, p in enumerate(state.ships)
              if seat != me and p is not None]
-    along = column if row in (0, 6) else row
+    along = column if row in (0, SIZE - 1) else row
     return {
         "value": value,
         "nearest": min(daikaiju) if daikaiju else 9,
@@ -63,7 +63,7 @@ def mark_features(state, me, mark, ctx, enter):
         "enter8": enter[8][square],
         "enter16": enter[16][square],
         "corner": int(square in CORNERS),
-        "off_middle": abs(3 - along),
+        "off_middle": abs(SIZE // 2 - along),
         "open": openness(mark, state.wakes, state.kaiju_at),
         "ships1": sum(d == 1 for d in ships),
         "ships2": sum(d == 2 for d in ships),
