@@ -45,6 +45,11 @@ def point_id(position: int) -> int:
     return position if other == OFF or position < other else other
 
 
+def squares_apart(a: int, b: int) -> int:
+    """How many squares apart two squares are, rows plus columns."""
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
 def behind(position: int) -> int:
     """The square behind a ship at `position` (the tile it is on, reading D6), or OFF
     for a ship still on its start mark."""

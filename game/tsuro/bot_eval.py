@@ -7,7 +7,9 @@ D3 table.
 """
 
 from game.core.bots import Weights as BaseWeights
-from game.tsuro.board import ACROSS, DIE_TO_LINE, NEIGHBOUR, OFF, SQUARES, behind
+from game.tsuro.board import (
+    ACROSS, DIE_TO_LINE, NEIGHBOUR, OFF, SQUARES, behind, squares_apart,
+)
 from game.tsuro.daikaiju import (
     ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, PLACE_NEW_FACE, ROTATION_STEP,
     arrow,
@@ -346,15 +348,14 @@ def mark_value(state, me, mark, ctx) -> float:
     for k in range(DAIKAIJU_COUNT):
         where = state.kaiju_square[k]
         if where != OFF:
-            distance = abs(where // 7 - square // 7) + abs(where % 7 - square % 7)
+            distance = squares_apart(where, square)
             if distance <= 2:
                 value -= 2.0 / distance
     for seat, position in enumerate(state.ships):
         if seat != me and position is not None:
             if position >> 3 == square:
                 value -= ctx.w.shared
-            elif abs((position >> 3) // 7 - square // 7) + abs(
-                    (position >> 3) % 7 - square % 7) <= 1:
+            elif squares_apart(position >> 3, square) <= 1:
                 value -= 1.0
     if ctx.w.mark_hand and state.hands[me]:
         value += ctx.w.mark_hand * first_placement(state, me, mark, ctx)

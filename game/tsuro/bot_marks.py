@@ -14,7 +14,7 @@ Everything here reads only what every captain sees at the start: the daikaiju on
 board, their facings, the supply's size, and the ships already placed.
 """
 
-from game.tsuro.board import OFF, SIZE, SQUARES
+from game.tsuro.board import OFF, SIZE, SQUARES, squares_apart
 from game.tsuro.bot_eval import LOSS, Context, mark_value, openness, risk_maps
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
 
@@ -46,13 +46,9 @@ def mark_features(state, me, mark, ctx, enter):
         return None
     square = mark >> 3
     row, column = divmod(square, SIZE)
-
-    def distance(other):
-        return abs(other // SIZE - row) + abs(other % SIZE - column)
-
-    daikaiju = [distance(state.kaiju_square[k]) for k in range(DAIKAIJU_COUNT)
+    daikaiju = [squares_apart(state.kaiju_square[k], square) for k in range(DAIKAIJU_COUNT)
                 if state.kaiju_square[k] != OFF]
-    ships = [distance(p >> 3) for seat, p in enumerate(state.ships)
+    ships = [squares_apart(p >> 3, square) for seat, p in enumerate(state.ships)
              if seat != me and p is not None]
     along = column if row in (0, SIZE - 1) else row
     return {

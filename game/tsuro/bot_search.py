@@ -35,6 +35,7 @@ a relocation and the elimination bonus as the medium bot would, with the hard we
 import random
 
 from game.core.bots import finish
+from game.tsuro.board import squares_apart
 from game.tsuro.bot_eval import (
     LOSS, WIN, Context, Weights, best_bonus, best_mark, outcome_value, placement_value,
 )
@@ -92,8 +93,7 @@ def best_option(world, seat, ctx, need_value=True):
 
 def far_from(position, other) -> bool:
     """Whether two ships face squares more than FAR squares apart (row + column)."""
-    a, b = position >> 3, other >> 3
-    return abs(a // 7 - b // 7) + abs(a % 7 - b % 7) > FAR
+    return squares_apart(position >> 3, other >> 3) > FAR
 
 
 def playout(world, me, option, ctx, opp_ctx):

@@ -7,7 +7,9 @@ from itertools import product
 import pytest
 
 from game.tsuro import board, daikaiju, tiles
-from game.tsuro.board import ACROSS, NEIGHBOUR, OFF, START_MARKS, behind, edge_of_mark
+from game.tsuro.board import (
+    ACROSS, NEIGHBOUR, OFF, START_MARKS, behind, edge_of_mark, squares_apart,
+)
 from game.tsuro.tiles import DECK, ORIENTED
 
 from .helpers import at, sq
@@ -177,3 +179,10 @@ def test_across_is_symmetric_and_behind_is_the_other_square():
         if q != OFF:
             assert ACROSS[q] == p
             assert behind(q) == p // 8
+
+
+def test_squares_apart_counts_rows_plus_columns():
+    assert squares_apart(0, 0) == 0
+    assert squares_apart(0, 48) == 12  # corner to corner
+    assert squares_apart(24, 17) == 1 and squares_apart(17, 24) == 1  # next row
+    assert squares_apart(6, 7) == 7  # row 0 column 6 to row 1 column 0, not 1
