@@ -18,9 +18,11 @@ evaluation, the daikaiju risk of the round after judged from where the rolls lef
 (LATER_WEIGHTS; in a duel, DUEL_WEIGHTS, which also count the rival's position against
 the bot's). The risk that a daikaiju ends the bot's ship before its next placement is
 counted exactly instead (risk_maps), so the playouts where the rolls did that are left
-out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x
-DEAD_VALUE. A playout that puts the bot out otherwise is worth DEAD_VALUE, one that ends
-the game in its favour WIN_VALUE shared by the winners.
+out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x the
+dead value. A playout that puts the bot out otherwise is worth the dead value, one that
+ends the game in its favour WIN_VALUE shared by the winners. The dead value depends on
+the ships afloat (dead_value): it was calibrated on the bot's own games, where the
+search's value of each decision was set against how the game ended.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
@@ -48,7 +50,16 @@ MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
 ROLLOUTS = 288  # playouts in all (successive halving: a third for each of 3 rounds)
 MIN_SAMPLES = 4  # determinizations per candidate and round at least
 WIN_VALUE = 120.0
+# What the bot's ship put out is worth, by the ships afloat when it decides (more than
+# three: DEAD_VALUE). Calibrated on 300 games of hard against three medium played with
+# -30 throughout (`python3 -m game.tsuro.calibrate_dead --games 300 --seed 555 --flat
+# -30`): the search's value of each placement chosen, set against the game's outcome,
+# gives a fitted share of nothing at -32 with four ships, -42 with three and -101 with
+# two. With fewer ships the evaluation's differences tell less about who wins, so being
+# put out must weigh more against them: with -30 throughout, the bot took the
+# daikaiju's risks in a duel at a third of their cost. Rounded toward the old value.
 DEAD_VALUE = -30.0
+DEAD_VALUES = {3: -40.0, 2: -90.0}
 SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
 FAR = 2  # other captains facing squares farther than this from the bot's place the
@@ -70,12 +81,17 @@ LATER_WEIGHTS = Weights(**HARD, markov=False, opponent=0.0)
 DUEL_WEIGHTS = Weights(**HARD, markov=False, opponent=1.0)
 
 
-def scaled(value: float) -> float:
+def dead_value(ships) -> float:
+    """What being put out is worth to the bot with `ships` (the ship positions) afloat."""
+    return DEAD_VALUES.get(len(ships) - ships.count(None), DEAD_VALUE)
+
+
+def scaled(value: float, dead: float) -> float:
     """An evaluation on the playout's scale (wins and losses rescaled)."""
     if value >= WIN / 8 - 1:
         return WIN_VALUE * value / WIN
     if value <= LOSS / 2:
-        return DEAD_VALUE
+        return dead
     return value
 
 
@@ -96,11 +112,12 @@ def far_from(position, other) -> bool:
     return squares_apart(position >> 3, other >> 3) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx):
+def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE):
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
     dice, their placements as the medium bot would) and score the bot's best placement
-    at its next turn. None if a daikaiju ends the bot's ship meanwhile: that risk is
-    counted exactly by the caller, so such a playout is left out of the mean."""
+    at its next turn; `dead` if the bot is put out. None if a daikaiju ends the bot's
+    ship meanwhile: that risk is counted exactly by the caller, so such a playout is
+    left out of the mean."""
     n = world.players
     ships = world.ships
     out_before = ships.count(None)
@@ -111,7 +128,7 @@ def playout(world, me, option, ctx, opp_ctx):
         if seat == me:
             break
         if ships[me] is None:
-            return DEAD_VALUE
+            return dead
         if ships[seat] is None:
             continue
         world.roll(seat)
@@ -124,13 +141,13 @@ def playout(world, me, option, ctx, opp_ctx):
         else:
             world.place(seat, best_option(world, seat, opp_ctx, False)[0])
     if world.over:
-        return WIN_VALUE / len(world.winners) if me in world.winners else DEAD_VALUE
+        return WIN_VALUE / len(world.winners) if me in world.winners else dead
     if ships[me] is None:
-        return DEAD_VALUE
+        return dead
     value = ctx.w.kill * (ships.count(None) - out_before)
     if world.hands[me]:
         weights = DUEL_WEIGHTS if n - ships.count(None) == 2 else LATER_WEIGHTS
-        value += scaled(best_option(world, me, ctx.after_rolls(world, weights))[1])
+        value += scaled(best_option(world, me, ctx.after_rolls(world, weights))[1], dead)
     return value
 
 
@@ -143,6 +160,7 @@ class HardBot:
     def __init__(self, seat: int, seed):
         self.seat = seat
         self.rng = random.Random(seed)
+        self.last_value = None  # the value of the last placement searched
 
     def __call__(self, state):
         return finish(self.think(state))
@@ -175,6 +193,7 @@ class HardBot:
         if len(candidates) == 1 or not SEARCH:
             return candidates[0]
         opp_ctx = Context(state, OPPONENT_WEIGHTS)
+        dead = dead_value(state.ships)
         options, risks = [], []
         for action in candidates:
             tile, rotation = action.args
@@ -191,8 +210,8 @@ class HardBot:
         done = 0
 
         def worth(i):
-            mean = totals[i] / counts[i] if counts[i] else DEAD_VALUE
-            return value(mean, risks[i])
+            mean = totals[i] / counts[i] if counts[i] else dead
+            return value(mean, risks[i], dead)
 
         for round_number in range(rounds):
             more = max(MIN_SAMPLES, budget // rounds // len(alive))
@@ -200,7 +219,7 @@ class HardBot:
                 worlds.append(light_world(state, me, self.rng))
             for world in worlds[done:done + more]:
                 for i in alive:
-                    result = playout(world.copy(), me, options[i], ctx, opp_ctx)
+                    result = playout(world.copy(), me, options[i], ctx, opp_ctx, dead)
                     if result is not None:
                         totals[i] += result
                         counts[i] += 1
@@ -210,12 +229,13 @@ class HardBot:
                 alive.sort(key=lambda i: (-worth(i), i))
                 alive = sorted(alive[:(len(alive) + 1) // 2])
         best = max(alive, key=lambda i: (worth(i), -i))
+        self.last_value = worth(best)  # read by calibrate_dead.py
         return candidates[best]
 
 
-def value(mean: float, risk: float) -> float:
+def value(mean: float, risk: float, dead: float) -> float:
     """A candidate's worth: its playouts' mean if the daikaiju spare the ship."""
-    return (1 - risk) * mean + risk * DEAD_VALUE
+    return (1 - risk) * mean + risk * dead
 
 
 __all__ = ["HardBot"]
