@@ -51,6 +51,11 @@ class Weights(BaseWeights):
 DEFAULT = Weights()
 
 
+def afloat(ships) -> int:
+    """How many ships are still afloat, given every seat's ship position (None: out)."""
+    return len(ships) - ships.count(None)
+
+
 class Context:
     """What does not change between the placements judged in one decision."""
 
@@ -309,7 +314,7 @@ def outcome_value(state, me, tile, lookup, voyages, ctx) -> float:
             dead += 1
     if ships[me] is None:
         return LOSS + dead if any(p is not None for p in ships) else WIN / dead
-    alive = len(ships) - ships.count(None)
+    alive = afloat(ships)
     if alive == 1:
         return WIN
     if wakes.count(None) == DAIKAIJU_COUNT - len(state.supply):  # the board is full

@@ -39,7 +39,8 @@ import random
 from game.core.bots import finish
 from game.tsuro.board import squares_apart
 from game.tsuro.bot_eval import (
-    LOSS, WIN, Context, Weights, best_bonus, best_mark, outcome_value, placement_value,
+    LOSS, WIN, Context, Weights, afloat, best_bonus, best_mark, outcome_value,
+    placement_value,
 )
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_marks import best_fitted_mark
@@ -83,7 +84,7 @@ DUEL_WEIGHTS = Weights(**HARD, markov=False, opponent=1.0)
 
 def dead_value(ships) -> float:
     """What being put out is worth to the bot with `ships` (the ship positions) afloat."""
-    return DEAD_VALUES.get(len(ships) - ships.count(None), DEAD_VALUE)
+    return DEAD_VALUES.get(afloat(ships), DEAD_VALUE)
 
 
 def scaled(value: float, dead: float) -> float:
@@ -146,7 +147,7 @@ def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE):
         return dead
     value = ctx.w.kill * (ships.count(None) - out_before)
     if world.hands[me]:
-        weights = DUEL_WEIGHTS if n - ships.count(None) == 2 else LATER_WEIGHTS
+        weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
         value += scaled(best_option(world, me, ctx.after_rolls(world, weights))[1], dead)
     return value
 

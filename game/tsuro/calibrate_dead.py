@@ -18,6 +18,7 @@ import statistics
 import sys
 
 from game.tsuro import BOTS, TURN_CAP, TsuroState, bot_search
+from game.tsuro.bot_eval import afloat
 from game.tsuro.state import PLACEMENT
 
 
@@ -37,7 +38,7 @@ def noted_values(games: int, seed: int):
                 bots[hard].last_value = None
                 action = bots[hard](state)
                 if bots[hard].last_value is not None:
-                    notes.append((4 - state.ships.count(None), bots[hard].last_value))
+                    notes.append((afloat(state.ships), bots[hard].last_value))
             else:
                 action = bots[seat](state)
             state.apply(action)
