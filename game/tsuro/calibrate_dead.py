@@ -44,8 +44,8 @@ def noted_values(games: int, seed: int):
             state.apply(action)
         winners = state.winners
         share = 1 / len(winners) if hard in winners else 0.0
-        for afloat, value in notes:
-            yield afloat, value, share
+        for count, value in notes:
+            yield count, value, share
 
 
 def main(argv=None) -> int:
@@ -62,21 +62,21 @@ def main(argv=None) -> int:
         bot_search.DEAD_VALUE, bot_search.DEAD_VALUES = args.flat, {}
     groups = {}
     try:
-        for afloat, value, share in noted_values(args.games, args.seed):
-            groups.setdefault(afloat, ([], []))
-            groups[afloat][0].append(value)
-            groups[afloat][1].append(share)
+        for count, value, share in noted_values(args.games, args.seed):
+            groups.setdefault(count, ([], []))
+            groups[count][0].append(value)
+            groups[count][1].append(share)
     finally:
         bot_search.DEAD_VALUE, bot_search.DEAD_VALUES = saved
-    for afloat in sorted(groups, reverse=True):
-        values, shares = groups[afloat]
+    for count in sorted(groups, reverse=True):
+        values, shares = groups[count]
         try:
             slope, intercept = statistics.linear_regression(values, shares)
         except statistics.StatisticsError as error:
-            print(f"{afloat} ships afloat: {len(values)} placements, no fit ({error})")
+            print(f"{count} ships afloat: {len(values)} placements, no fit ({error})")
             continue
         dead = f"{-intercept / slope:.1f}" if slope > 0 else "none (the share does not rise)"
-        print(f"{afloat} ships afloat: {len(values)} placements; share = {intercept:.3f} + "
+        print(f"{count} ships afloat: {len(values)} placements; share = {intercept:.3f} + "
               f"{slope:.4f} x value; share 0 at value {dead}")
     return 0
 
