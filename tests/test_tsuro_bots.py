@@ -214,6 +214,34 @@ def test_hard_duel_playouts_count_the_rivals_position_against_the_bot():
             assert values[1] == values[0], values
 
 
+def _late_position(players=3, seed=7):
+    """A placement of a game without daikaiju, once at most 20 squares are empty."""
+    state = TsuroState({"players": players, "daikaiju": False}, seed)
+    bots = [MediumBot(s, 0) for s in range(players)]
+    while state.wakes.count(None) > 20 or state.decision != PLACEMENT:
+        state.apply(bots[state.to_move](state))
+    assert not state.is_over
+    return state
+
+
+def test_late_in_the_game_a_playout_plays_one_more_round(monkeypatch):
+    """With few empty squares left, a playout also plays the bot's next placement and
+    the others' answers before judging; earlier, it judges the bot's next placement."""
+    state = _late_position()
+    me = state.to_move
+    world = light_world(state, me, random.Random(1))
+    ctx, opp_ctx = Context(state, HARD_WEIGHTS), Context(state, OPPONENT_WEIGHTS)
+    option = world.options(me)[0]
+    placed = {}
+    for late_empty in (0, 20):
+        monkeypatch.setattr(bot_search, "LATE_EMPTY", late_empty)
+        played = world.copy()
+        assert playout(played, me, option, ctx, opp_ctx) is not None
+        assert played.ships.count(None) == 0  # nobody was put out: every captain placed
+        placed[late_empty] = world.empty - played.empty
+    assert placed == {0: state.players, 20: 2 * state.players}
+
+
 def test_being_put_out_weighs_more_the_fewer_ships_are_afloat():
     ship = 3 * 8 + 0
     assert dead_value([ship] * 6) == dead_value([ship] * 4) == DEAD_VALUE

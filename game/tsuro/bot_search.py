@@ -22,7 +22,10 @@ out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x t
 dead value. A playout that puts the bot out otherwise is worth the dead value, one that
 ends the game in its favour WIN_VALUE shared by the winners. The dead value depends on
 the ships afloat (dead_value): it was calibrated on the bot's own games, where the
-search's value of each decision was set against how the game ended.
+search's value of each decision was set against how the game ended. Late in the game
+(LATE_EMPTY empty squares or fewer) a playout goes one round further before judging:
+the bot rolls, plays its best placement by the evaluation, and the others answer. A
+nearly full board is a maze, and one placement ahead cannot see a dead end.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
@@ -63,6 +66,13 @@ DEAD_VALUE = -30.0
 DEAD_VALUES = {3: -40.0, 2: -90.0}
 SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
+# With this many empty squares left or fewer, a playout plays one more round (the bot's
+# best placement at its next turn, then the others' turns) before judging. Late in the
+# game the board is a maze, and whether the next placement leads into a dead end decides
+# more than how it looks one placement ahead. Against three medium, paired over 6400
+# games: +1.35 points of win share; 12 gained less, and one more round in every phase
+# of the game measured worse (it mostly adds noise while the board is open).
+LATE_EMPTY = 20
 FAR = 2  # other captains facing squares farther than this from the bot's place the
 # first legal placement instead of the medium bot's choice (0: all play as medium)
 
@@ -113,12 +123,13 @@ def far_from(position, other) -> bool:
     return squares_apart(position >> 3, other >> 3) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE):
+def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE, deeper=True):
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
     dice, their placements as the medium bot would) and score the bot's best placement
     at its next turn; `dead` if the bot is put out. None if a daikaiju ends the bot's
     ship meanwhile: that risk is counted exactly by the caller, so such a playout is
-    left out of the mean."""
+    left out of the mean. Late in the game (`deeper`, and at most LATE_EMPTY empty
+    squares left) the bot plays that placement and one more round is played out."""
     n = world.players
     ships = world.ships
     out_before = ships.count(None)
@@ -142,14 +153,39 @@ def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE):
         else:
             world.place(seat, best_option(world, seat, opp_ctx, False)[0])
     if world.over:
-        return WIN_VALUE / len(world.winners) if me in world.winners else dead
+        return ending_value(world, me, dead)
     if ships[me] is None:
         return dead
     value = ctx.w.kill * (ships.count(None) - out_before)
-    if world.hands[me]:
-        weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
-        value += scaled(best_option(world, me, ctx.after_rolls(world, weights))[1], dead)
-    return value
+    if not world.hands[me]:
+        return value
+    weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
+    if deeper and world.empty <= LATE_EMPTY:
+        return one_more_round(world, me, value, weights, ctx, opp_ctx, dead)
+    return value + scaled(best_option(world, me, ctx.after_rolls(world, weights))[1], dead)
+
+
+def one_more_round(world, me, value, weights, ctx, opp_ctx, dead):
+    """Late in the game: the bot's own daikaiju roll, its best placement by `weights`,
+    and a playout from there. `value` is what the playout so far has earned (ships put
+    out). None if the roll ends the bot's ship: that risk is part of what the caller
+    counts exactly (the rolls up to the bot's next placement), as in the first round.
+    A daikaiju ending it in the round after counts as being put out (`dead`)."""
+    world.roll(me)
+    if world.over:
+        return ending_value(world, me, dead)
+    if world.ships[me] is None:
+        return None
+    option, worth = best_option(world, me, ctx.after_rolls(world, weights))
+    if worth <= LOSS / 2:
+        return dead
+    result = playout(world, me, option, ctx, opp_ctx, dead, deeper=False)
+    return value + (dead if result is None else result)
+
+
+def ending_value(world, me, dead) -> float:
+    """A playout's value when its game has ended."""
+    return WIN_VALUE / len(world.winners) if me in world.winners else dead
 
 
 class HardBot:
