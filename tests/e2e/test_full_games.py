@@ -7,8 +7,8 @@ Seeds (checked natively with the same choice rules, see players.py):
 - Tsuro, a person and 2 computers ("easy"), seed 259: 7 decisions of the person (among
   12), its relocation and its elimination bonus; the person wins. "Play again": seed 260.
 - Tsuro keys, a person and a computer, seed 19: tile 2 is legal only turned once.
-- Tsuro, a person against "medium" and two "hard" computers, seed 301: 14 decisions of
-  the person among 50 actions; a hard computer (Cat) wins.
+- Tsuro, a person against "medium" and two "hard" computers, seed 301: 13 decisions of
+  the person among 43 actions; a hard computer (Cat) wins.
 - Tatsu, a person (Black, greedy) against the "hard" computer, seed 301: 33 decisions of
   the person among 69 actions; the computer wins.
 - Tatsu, 2 people, seed 29: 74 actions in 40 turns, 2 passes (no die usable), 3 escapes,
