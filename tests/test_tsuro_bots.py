@@ -242,6 +242,17 @@ def test_late_in_the_game_a_playout_plays_one_more_round(monkeypatch):
     assert placed == {0: state.players, 20: 2 * state.players}
 
 
+def test_late_in_the_game_a_decision_gets_twice_the_playouts(monkeypatch):
+    """The search yields once per world; late in the game it deals twice the worlds."""
+    state = _late_position()
+    worlds = {}
+    for late_empty in (0, 28):
+        monkeypatch.setattr(bot_search, "LATE_EMPTY", late_empty)
+        thinking = HardBot(state.to_move, 5).think(state)
+        worlds[late_empty] = sum(1 for _ in thinking)
+    assert worlds == {0: 96, 28: 192}
+
+
 def test_being_put_out_weighs_more_the_fewer_ships_are_afloat():
     ship = 3 * 8 + 0
     assert dead_value([ship] * 6) == dead_value([ship] * 4) == DEAD_VALUE

@@ -165,6 +165,11 @@ class LightWorld(DaikaijuPhase):
             self.over, self.winners = True, tuple(alive)
 
 
+def empty_squares(state) -> int:
+    """The squares holding neither a wake tile nor a daikaiju."""
+    return state.wakes.count(None) - (DAIKAIJU_COUNT - len(state.supply))
+
+
 def light_world(state, me, rng) -> LightWorld:
     """A light copy of `state` as seat `me` may imagine it: the tiles it cannot see
     (all 56 less the board, the removed tiles and its own hand) shuffled by `rng` and
@@ -198,7 +203,7 @@ def light_world(state, me, rng) -> LightWorld:
             dealt += size
     world.hands = hands
     world.draw_pile = tiles[dealt:]
-    world.empty = world.wakes.count(None) - (DAIKAIJU_COUNT - len(state.supply))
+    world.empty = empty_squares(state)
     world.winners = ()
     world.over = False
     world.active = me

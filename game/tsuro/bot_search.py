@@ -25,13 +25,15 @@ the ships afloat (dead_value): it was calibrated on the bot's own games, where t
 search's value of each decision was set against how the game ended. Late in the game
 (LATE_EMPTY empty squares or fewer) a playout goes one round further before judging:
 the bot rolls, plays its best placement by the evaluation, and the others answer. A
-nearly full board is a maze, and one placement ahead cannot see a dead end.
+filling board is a maze, and one placement ahead cannot see a dead end. Those longer
+playouts vary more, so late decisions get twice the playouts.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
 a third on the best two. The number of playouts depends only on the number of
-candidates, never on the clock, so a seeded bot replays. `think` is the same search as
-a generator that yields after every world, so the page can let the browser breathe.
+candidates and of empty squares, never on the clock, so a seeded bot replays. `think`
+is the same search as a generator that yields after every world, so the page can let
+the browser breathe.
 
 The start mark is chosen by a value fitted on games with random marks (bot_marks.py);
 a relocation and the elimination bonus as the medium bot would, with the hard weights.
@@ -45,7 +47,7 @@ from game.tsuro.bot_eval import (
     LOSS, WIN, Context, Weights, afloat, best_bonus, best_mark, outcome_value,
     placement_value,
 )
-from game.tsuro.bot_light import light_world
+from game.tsuro.bot_light import empty_squares, light_world
 from game.tsuro.bot_marks import best_fitted_mark
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.tiles import ORIENTED
@@ -67,12 +69,13 @@ DEAD_VALUES = {3: -40.0, 2: -90.0}
 SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
 # With this many empty squares left or fewer, a playout plays one more round (the bot's
-# best placement at its next turn, then the others' turns) before judging. Late in the
-# game the board is a maze, and whether the next placement leads into a dead end decides
-# more than how it looks one placement ahead. Against three medium, paired over 6400
-# games: +1.35 points of win share; 12 gained less, and one more round in every phase
-# of the game measured worse (it mostly adds noise while the board is open).
-LATE_EMPTY = 20
+# best placement at its next turn, then the others' turns) before judging, and the
+# decision gets LATE_PLAYOUTS times the playouts (the longer playouts vary more). Late
+# in the game the board is a maze, and whether the next placement leads into a dead end
+# decides more than how it looks one placement ahead. One more round in every phase of
+# the game measured worse (it mostly adds noise while the board is open).
+LATE_EMPTY = 28
+LATE_PLAYOUTS = 2
 FAR = 2  # other captains facing squares farther than this from the bot's place the
 # first legal placement instead of the medium bot's choice (0: all play as medium)
 
@@ -239,6 +242,8 @@ class HardBot:
             options.append((tile, rotation, ORIENTED[tile][rotation], voyages))
             risks.append(ctx.risk(me, voyages[me][0]) if voyages[me][1] is None else 0.0)
         budget = self.rollouts or ROLLOUTS
+        if empty_squares(state) <= LATE_EMPTY:
+            budget *= LATE_PLAYOUTS
         worlds = []  # determinized worlds, shared by all candidates
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)  # playouts not left out (see playout)

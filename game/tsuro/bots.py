@@ -23,10 +23,10 @@ supply or future dice.
           its own ship is counted exactly from the D3 table over the rolls to come
           (bot_eval.risk_maps), and weighs more the fewer ships are afloat
           (calibrate_dead.py). Late in the game, with few empty squares left, the
-          playouts go one round further. A fixed number of playouts, never the clock. Its
-          start mark: a value over the mark's features (daikaiju near and coming,
-          corners, ships near) whose weights were fitted on games with marks taken
-          at random (bot_marks.py, fit_marks.py).
+          playouts go one round further, and there are twice as many. A fixed number
+          of playouts, never the clock. Its start mark: a value over the mark's
+          features (daikaiju near and coming, corners, ships near) whose weights were
+          fitted on games with marks taken at random (bot_marks.py, fit_marks.py).
 """
 
 from game.core.bots import RandomBot
