@@ -72,7 +72,9 @@ HALVING = True  # successive halving of the candidates (else all get every sampl
 # best placement at its next turn, then the others' turns) before judging, and the
 # decision gets LATE_PLAYOUTS times the playouts (the longer playouts vary more). Late
 # in the game the board is a maze, and whether the next placement leads into a dead end
-# decides more than how it looks one placement ahead. One more round in every phase of
+# decides more than how it looks one placement ahead. Against three medium, paired: from
+# 20 empty squares, +1.35 points of win share over no extra round (6400 games); from 28
+# with twice the playouts, +1.07 more (12,800 games). One more round in every phase of
 # the game measured worse (it mostly adds noise while the board is open).
 LATE_EMPTY = 28
 LATE_PLAYOUTS = 2
