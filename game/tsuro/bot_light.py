@@ -14,8 +14,7 @@ on a full board, or when no tile is left. An elimination bonus is not taken.
 import random
 
 from game.tsuro.bot_eval import reach
-from game.tsuro.board import SQUARES, point_id
-from game.tsuro.daikaiju import DAIKAIJU_COUNT
+from game.tsuro.board import point_id
 from game.tsuro.daikaiju_phase import RELOCATE, DaikaijuPhase
 from game.tsuro.state import HAND_SIZE
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
@@ -71,8 +70,7 @@ class LightWorld(DaikaijuPhase):
         elif fate is not None:
             self._ship_out(seat, fate, None, fallen)
         self._return_hands(fallen, [])
-        wakes, kaiju_at = self.wakes, self.kaiju_at
-        self.empty = sum(1 for s in range(SQUARES) if wakes[s] is None and kaiju_at[s] < 0)
+        self.empty = empty_squares(self)
         alive = [s for s in range(self.players) if ships[s] is not None]
         if len(alive) <= 1 or not self.empty:
             self.over, self.winners = True, tuple(alive or sorted(fallen))
@@ -166,8 +164,8 @@ class LightWorld(DaikaijuPhase):
 
 
 def empty_squares(state) -> int:
-    """The squares holding neither a wake tile nor a daikaiju."""
-    return state.wakes.count(None) - (DAIKAIJU_COUNT - len(state.supply))
+    """The squares holding neither a wake tile nor a daikaiju (none left: the board is full)."""
+    return sum(1 for wake, kaiju in zip(state.wakes, state.kaiju_at) if wake is None and kaiju < 0)
 
 
 def light_world(state, me, rng) -> LightWorld:
