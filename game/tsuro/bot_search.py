@@ -13,20 +13,19 @@ In each world, a candidate is placed and the other captains play their turns in 
 the daikaiju roll that begins each turn (the engine's rules, the world's dice), then a
 placement as the medium bot would choose it (those facing squares far from the bot's
 ship place their first legal tile: their choice hardly touches it). At the bot's next
-placement, its best placement with the hand it now holds in that world is scored by the
-evaluation, the daikaiju risk of the round after judged from where the rolls left them
-(LATER_WEIGHTS; in a duel, DUEL_WEIGHTS, which also count the rival's position against
-the bot's). The risk that a daikaiju ends the bot's ship before its next placement is
-counted exactly instead (risk_maps), so the playouts where the rolls did that are left
-out: a candidate is worth (1 - risk) x the mean of its other playouts + risk x the
-dead value. A playout that puts the bot out otherwise is worth the dead value, one that
-ends the game in its favour WIN_VALUE shared by the winners. The dead value depends on
-the ships afloat (dead_value): it was calibrated on the bot's own games, where the
-search's value of each decision was set against how the game ended. Late in the game
-(LATE_EMPTY empty squares or fewer) a playout goes one round further before judging:
-the bot rolls, plays its best placement by the evaluation, and the others answer. A
-filling board is a maze, and one placement ahead cannot see a dead end. Those longer
-playouts vary more, so late decisions get twice the playouts.
+placement, its best placement with the hand it now holds in that world is judged by the
+share of the win the bot went on to take from such positions in its own games
+(bot_leaf.py: fitted on play, for each number of ships afloat), the daikaiju risk of
+the round after judged from where the rolls left them. A playout that puts the bot out
+is worth nothing, one that ends the game in its favour the whole share split among the
+winners: a playout's value is a share of the win. The risk that a daikaiju ends the
+bot's ship before its next placement is counted exactly instead (risk_maps), so the
+playouts where the rolls did that are left out: a candidate is worth (1 - risk) x the
+mean of its other playouts. Late in the game (LATE_EMPTY empty squares or fewer) a
+playout goes one round further before judging: the bot rolls, plays its best placement
+by the evaluation, and the others answer. A filling board is a maze, and one placement
+ahead cannot see a dead end. Those longer playouts vary more, so late decisions get
+twice the playouts.
 
 All candidates meet the same worlds (common random numbers), and successive halving
 spends the ROLLOUTS playouts: a third on every candidate, a third on the better half,
@@ -47,6 +46,7 @@ from game.tsuro.bot_eval import (
     LOSS, WIN, Context, Weights, afloat, best_bonus, best_mark, outcome_value,
     placement_value,
 )
+from game.tsuro.bot_leaf import leaf_share
 from game.tsuro.bot_light import empty_squares, light_world
 from game.tsuro.bot_marks import best_fitted_mark
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
@@ -55,17 +55,6 @@ from game.tsuro.tiles import ORIENTED
 MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
 ROLLOUTS = 288  # playouts in all (successive halving: a third for each of 3 rounds)
 MIN_SAMPLES = 4  # determinizations per candidate and round at least
-WIN_VALUE = 120.0
-# What the bot's ship put out is worth, by the ships afloat when it decides (more than
-# three: DEAD_VALUE). Calibrated on 300 games of hard against three medium played with
-# -30 throughout (`python3 -m game.tsuro.calibrate_dead --games 300 --seed 555 --flat
-# -30`): the search's value of each placement chosen, set against the game's outcome,
-# gives a fitted share of nothing at -32 with four ships, -42 with three and -101 with
-# two. With fewer ships the evaluation's differences tell less about who wins, so being
-# put out must weigh more against them: with -30 throughout, the bot took the
-# daikaiju's risks in a duel at a third of their cost. Rounded toward the old value.
-DEAD_VALUE = -30.0
-DEAD_VALUES = {3: -40.0, 2: -90.0}
 SEARCH = True
 HALVING = True  # successive halving of the candidates (else all get every sample)
 # With this many empty squares left or fewer, a playout plays one more round (the bot's
@@ -88,27 +77,14 @@ HARD_WEIGHTS = Weights(**HARD, markov=True, opponent=0.0)
 # The other captains in a playout play as the medium bot, less its look at its own
 # opponents' positions (a third of its cost, and it hardly changes its choices).
 OPPONENT_WEIGHTS = Weights(opponent=0.0)
-# The bot's placement at the end of a playout is judged as by HARD_WEIGHTS, but with the
-# daikaiju risk of one roll (from where the playout's rolls left them) times the rolls
-# before the placement after it: a Markov chain per playout would cost too much.
+# Later placements (the bot's own in a playout's extra round, and the leaf's daikaiju
+# risk) are judged as by HARD_WEIGHTS, but with the daikaiju risk of one roll (from
+# where the playout's rolls left them) times the rolls before the placement after it:
+# a Markov chain per playout would cost too much.
 LATER_WEIGHTS = Weights(**HARD, markov=False, opponent=0.0)
 # With two ships left the game is a duel: what is good for the rival is as bad for the
-# bot, so its position counts against the bot's in full.
+# bot, so in the extra round its position counts against the bot's in full.
 DUEL_WEIGHTS = Weights(**HARD, markov=False, opponent=1.0)
-
-
-def dead_value(ships) -> float:
-    """What being put out is worth to the bot with `ships` (the ship positions) afloat."""
-    return DEAD_VALUES.get(afloat(ships), DEAD_VALUE)
-
-
-def scaled(value: float, dead: float) -> float:
-    """An evaluation on the playout's scale (wins and losses rescaled)."""
-    if value >= WIN / 8 - 1:
-        return WIN_VALUE * value / WIN
-    if value <= LOSS / 2:
-        return dead
-    return value
 
 
 def best_option(world, seat, ctx, need_value=True):
@@ -128,16 +104,16 @@ def far_from(position, other) -> bool:
     return squares_apart(position >> 3, other >> 3) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE, deeper=True):
+def playout(world, me, option, ctx, opp_ctx, deeper=True):
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
-    dice, their placements as the medium bot would) and score the bot's best placement
-    at its next turn; `dead` if the bot is put out. None if a daikaiju ends the bot's
-    ship meanwhile: that risk is counted exactly by the caller, so such a playout is
-    left out of the mean. Late in the game (`deeper`, and at most LATE_EMPTY empty
-    squares left) the bot plays that placement and one more round is played out."""
+    dice, their placements as the medium bot would) and judge the bot's best placement
+    at its next turn: the share of the win it promises (bot_leaf.py), 0 if the bot is
+    put out. None if a daikaiju ends the bot's ship meanwhile: that risk is counted
+    exactly by the caller, so such a playout is left out of the mean. Late in the game
+    (`deeper`, and at most LATE_EMPTY empty squares left) the bot plays that placement
+    and one more round is played out."""
     n = world.players
     ships = world.ships
-    out_before = ships.count(None)
     world.place(me, option)
     seat = me
     while not world.over:
@@ -145,7 +121,7 @@ def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE, deeper=True):
         if seat == me:
             break
         if ships[me] is None:
-            return dead
+            return 0.0
         if ships[seat] is None:
             continue
         world.roll(seat)
@@ -158,39 +134,36 @@ def playout(world, me, option, ctx, opp_ctx, dead=DEAD_VALUE, deeper=True):
         else:
             world.place(seat, best_option(world, seat, opp_ctx, False)[0])
     if world.over:
-        return ending_value(world, me, dead)
+        return ending_value(world, me)
     if ships[me] is None:
-        return dead
-    value = ctx.w.kill * (ships.count(None) - out_before)
-    if not world.hands[me]:
-        return value
-    weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
-    if deeper and world.empty <= LATE_EMPTY:
-        return one_more_round(world, me, value, weights, ctx, opp_ctx, dead)
-    return value + scaled(best_option(world, me, ctx.after_rolls(world, weights))[1], dead)
+        return 0.0
+    if deeper and world.empty <= LATE_EMPTY and world.hands[me]:
+        weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
+        return one_more_round(world, me, weights, ctx, opp_ctx)
+    return leaf_share(world, me, ctx.after_rolls(world, LATER_WEIGHTS))
 
 
-def one_more_round(world, me, value, weights, ctx, opp_ctx, dead):
-    """Late in the game: the bot's own daikaiju roll, its best placement by `weights`,
-    and a playout from there. `value` is what the playout so far has earned (ships put
-    out). None if the roll ends the bot's ship: that risk is part of what the caller
-    counts exactly (the rolls up to the bot's next placement), as in the first round.
-    A daikaiju ending it in the round after counts as being put out (`dead`)."""
+def one_more_round(world, me, weights, ctx, opp_ctx):
+    """Late in the game: the bot's own daikaiju roll, its best placement by `weights`
+    (in a duel, DUEL_WEIGHTS), and a playout from there. None if the roll ends the
+    bot's ship: that risk is part of what the caller counts exactly (the rolls up to
+    the bot's next placement), as in the first round. A daikaiju ending it in the
+    round after counts as being put out."""
     world.roll(me)
     if world.over:
-        return ending_value(world, me, dead)
+        return ending_value(world, me)
     if world.ships[me] is None:
         return None
     option, worth = best_option(world, me, ctx.after_rolls(world, weights))
     if worth <= LOSS / 2:
-        return dead
-    result = playout(world, me, option, ctx, opp_ctx, dead, deeper=False)
-    return value + (dead if result is None else result)
+        return 0.0
+    result = playout(world, me, option, ctx, opp_ctx, deeper=False)
+    return result or 0.0
 
 
-def ending_value(world, me, dead) -> float:
-    """A playout's value when its game has ended."""
-    return WIN_VALUE / len(world.winners) if me in world.winners else dead
+def ending_value(world, me) -> float:
+    """A playout's value when its game has ended: the bot's share of the win."""
+    return 1 / len(world.winners) if me in world.winners else 0.0
 
 
 class HardBot:
@@ -202,7 +175,6 @@ class HardBot:
     def __init__(self, seat: int, seed):
         self.seat = seat
         self.rng = random.Random(seed)
-        self.last_value = None  # the value of the last placement searched
 
     def __call__(self, state):
         return finish(self.think(state))
@@ -235,7 +207,6 @@ class HardBot:
         if len(candidates) == 1 or not SEARCH:
             return candidates[0]
         opp_ctx = Context(state, OPPONENT_WEIGHTS)
-        dead = dead_value(state.ships)
         options, risks = [], []
         for action in candidates:
             tile, rotation = action.args
@@ -254,8 +225,8 @@ class HardBot:
         done = 0
 
         def worth(i):
-            mean = totals[i] / counts[i] if counts[i] else dead
-            return value(mean, risks[i], dead)
+            mean = totals[i] / counts[i] if counts[i] else 0.0
+            return (1 - risks[i]) * mean  # the daikaiju spare the ship, or nothing
 
         for round_number in range(rounds):
             more = max(MIN_SAMPLES, budget // rounds // len(alive))
@@ -263,7 +234,7 @@ class HardBot:
                 worlds.append(light_world(state, me, self.rng))
             for world in worlds[done:done + more]:
                 for i in alive:
-                    result = playout(world.copy(), me, options[i], ctx, opp_ctx, dead)
+                    result = playout(world.copy(), me, options[i], ctx, opp_ctx)
                     if result is not None:
                         totals[i] += result
                         counts[i] += 1
@@ -273,13 +244,7 @@ class HardBot:
                 alive.sort(key=lambda i: (-worth(i), i))
                 alive = sorted(alive[:(len(alive) + 1) // 2])
         best = max(alive, key=lambda i: (worth(i), -i))
-        self.last_value = worth(best)  # read by calibrate_dead.py
         return candidates[best]
-
-
-def value(mean: float, risk: float, dead: float) -> float:
-    """A candidate's worth: its playouts' mean if the daikaiju spare the ship."""
-    return (1 - risk) * mean + risk * dead
 
 
 __all__ = ["HardBot"]

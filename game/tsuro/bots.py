@@ -19,14 +19,16 @@ supply or future dice.
           the evaluation are played out in worlds where the hidden tiles and the
           face-down daikaiju are dealt afresh and the dice are the bot's own, the
           others rolling the daikaiju by the engine's rules (daikaiju_phase.py) and
-          answering as the medium bot would up to the bot's next turn; the risk to
-          its own ship is counted exactly from the D3 table over the rolls to come
-          (bot_eval.risk_maps), and weighs more the fewer ships are afloat
-          (calibrate_dead.py). Late in the game, with few empty squares left, the
-          playouts go one round further, and there are twice as many. A fixed number
-          of playouts, never the clock. Its start mark: a value over the mark's
-          features (daikaiju near and coming, corners, ships near) whose weights were
-          fitted on games with marks taken at random (bot_marks.py, fit_marks.py).
+          answering as the medium bot would up to the bot's next turn. There its
+          best placement is judged by the share of the win the bot went on to take
+          from such positions in its own games, fitted on play (bot_leaf.py,
+          fit_leaf.py); the risk to its own ship before then is counted exactly from
+          the D3 table over the rolls to come (bot_eval.risk_maps). Late in the
+          game, with few empty squares left, the playouts go one round further, and
+          there are twice as many. A fixed number of playouts, never the clock. Its
+          start mark: a value over the mark's features (daikaiju near and coming,
+          corners, ships near) whose weights were fitted on games with marks taken
+          at random (bot_marks.py, fit_marks.py).
 """
 
 from game.core.bots import RandomBot

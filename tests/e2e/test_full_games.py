@@ -7,8 +7,8 @@ Seeds (checked natively with the same choice rules, see players.py):
 - Tsuro, a person and 2 computers ("easy"), seed 259: 7 decisions of the person (among
   12), its relocation and its elimination bonus; the person wins. "Play again": seed 260.
 - Tsuro keys, a person and a computer, seed 19: tile 2 is legal only turned once.
-- Tsuro, a person against "medium" and two "hard" computers, seed 301: 10 decisions of
-  the person among 46 actions; a hard computer (Dan) wins.
+- Tsuro, a person against "medium" and two "hard" computers, seed 301: 11 decisions of
+  the person among 56 actions; a hard computer (Dan) wins.
 - Tatsu, a person (Black, greedy) against the "hard" computer, seed 301: 33 decisions of
   the person among 69 actions; the computer wins.
 - Tatsu, 2 people, seed 29: 74 actions in 40 turns, 2 passes (no die usable), 3 escapes,
@@ -144,7 +144,7 @@ def test_tsuro_a_person_against_medium_and_hard_computers_to_the_end(page, site,
     while not twin.state.is_over:
         mine += 1
         player.play(choose_tsuro(twin.state, rng))  # the twin's bots answer as the page's
-    assert (mine, len(twin.state.history), twin.state.winners) == (10, 46, (3,))
+    assert (mine, len(twin.state.history), twin.state.winners) == (11, 56, (3,))
     end = player.scan()
     assert end["winners"] == "3" and end["over"] == "true"
     assert page.locator("#panel .result[data-winners='3']").inner_text().startswith("Dan wins!")

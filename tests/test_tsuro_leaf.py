@@ -1,0 +1,120 @@
+"""The hard bot's judgement of a playout's end: the fitted share of the win (bot_leaf.py)
+and its fit on the bot's own games (fit_leaf.py)."""
+
+import random
+
+import pytest
+
+from game.tsuro.bot_eval import Context, MediumBot
+from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
+from game.tsuro.bot_light import light_world
+from game.tsuro.bot_search import LATER_WEIGHTS
+from game.tsuro.fit_leaf import AFLOAT, fit, hard_rows, main
+from game.tsuro.state import PLACEMENT, TsuroState
+
+
+def typical(alive, **changes):
+    """The features of an ordinary position with `alive` ships afloat."""
+    rivals = alive - 1
+    features = {"open": 0.6, "risk": 0.05, "shared": 0.0, "hand": 2.0, "hand_options": 5.0,
+                "rivals_open": 0.6 * rivals, "rivals_risk": 0.05 * rivals,
+                "rivals_shared": 0.0}
+    features.update(changes)
+    return features
+
+
+@pytest.mark.parametrize("alive", AFLOAT)
+def test_the_fitted_share_rewards_open_water_and_punishes_daikaiju_and_company(alive):
+    """The fitted weights say what a player would: a ship facing open water does better,
+    one a daikaiju may reach or another ship shares a square with does worse, and a
+    rival facing open water is bad news."""
+    base = fitted_share(typical(alive), alive)
+    assert 0.0 < base < 1.0
+    assert fitted_share(typical(alive, open=0.9), alive) > base
+    assert fitted_share(typical(alive, risk=0.5), alive) < base
+    assert fitted_share(typical(alive, shared=1.0), alive) < base
+    assert fitted_share(typical(alive, rivals_open=0.9 * (alive - 1)), alive) < base
+    assert set(LEAF_WEIGHTS[alive]) == {"share", *FEATURES}
+
+
+def test_an_opponent_put_out_is_worth_a_share_and_the_share_stays_a_share():
+    assert (fitted_share(typical(4), 4) < fitted_share(typical(3), 3)
+            < fitted_share(typical(2), 2))
+    assert fitted_share(typical(2, open=50.0), 2) == 1.0
+    assert fitted_share(typical(2, risk=50.0), 2) == 0.0
+
+
+def _worlds(count, players, seed):
+    """Light worlds of placement decisions from games of medium bots."""
+    found = []
+    game = 0
+    while len(found) < count:
+        state = TsuroState({"players": players, "daikaiju": True}, seed + game)
+        bots = [MediumBot(s, 0) for s in range(players)]
+        while not state.is_over and len(found) < count:
+            if state.decision == PLACEMENT:
+                me = state.to_move
+                found.append((light_world(state, me, random.Random(game)), me,
+                              Context(state, LATER_WEIGHTS)))
+            state.apply(bots[state.to_move](state))
+        game += 1
+    return found
+
+
+def test_the_leaf_is_the_best_placements_share_nothing_if_all_sink_all_if_one_wins():
+    """Over positions of real games: the leaf's value is the best placement's fitted
+    share; 0 when every placement puts the ship out, 1 when one leaves it alone."""
+    seen = set()
+    for world, me, ctx in _worlds(120, 3, 40) + _worlds(60, 2, 50):
+        value = leaf_share(world, me, ctx)
+        shares = []
+        for tile, _, lookup, voyages in world.options(me):
+            ships = list(world.ships)
+            for seat, (end, fate) in voyages.items():
+                ships[seat] = end if fate is None else None
+            if ships[me] is None:
+                shares.append(0.0)
+                continue
+            alive = len(ships) - ships.count(None)
+            if alive == 1 or world.empty == 1:
+                shares.append(1.0 / alive)
+                continue
+            wakes = list(world.wakes)
+            wakes[world.ships[me] >> 3] = lookup
+            hand = list(world.hands[me])
+            hand.remove(tile)
+            features = leaf_features(me, ships, wakes, world.kaiju_at, hand, ctx)
+            shares.append(fitted_share(features, alive))
+        assert value == max(shares)
+        seen.add("lost" if value == 0.0 else "won" if value == 1.0 else "between")
+    assert seen == {"lost", "won", "between"}, seen
+
+
+def test_fit_leaf_rows_are_reproducible_and_well_formed():
+    rows = list(hard_rows(2, 5))
+    assert rows == list(hard_rows(2, 5))
+    assert rows and all(alive in AFLOAT and set(features) == set(FEATURES)
+                        and 0.0 <= share <= 1.0 for alive, features, share in rows)
+
+
+def test_fit_recovers_the_weights_of_exact_lines_for_each_number_afloat():
+    rng = random.Random(8)
+    truth = {alive: {name: rng.uniform(-1, 1) for name in ("share", *FEATURES)}
+             for alive in AFLOAT}
+    truth[2]["rivals_shared"] = 0.0  # not fitted in a duel: it is the bot's `shared`
+    rows = []
+    for alive in AFLOAT:
+        for _ in range(60):
+            x = {name: rng.uniform(0, 2) for name in FEATURES}
+            w = truth[alive]
+            rows.append((alive, x, w["share"] + sum(w[n] * x[n] for n in FEATURES)))
+    fitted = fit(rows)
+    for alive in AFLOAT:
+        assert set(fitted[alive]) == set(truth[alive])
+        assert all(abs(fitted[alive][n] - truth[alive][n]) < 1e-9 for n in truth[alive])
+
+
+def test_fit_leaf_refuses_no_games(capsys):
+    with pytest.raises(SystemExit):
+        main(["--games", "0"])
+    assert "at least 1" in capsys.readouterr().err
