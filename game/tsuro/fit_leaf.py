@@ -10,9 +10,9 @@ one roll's daikaiju risk) gives one row: the features of what it leaves behind
 or the ship are left out. When the game ends, each row gets the hard seat's share of
 the win (a shared win split). For each number of ships afloat (four, three, two), the
 weights are the least-squares fit of the share on the features, with an intercept;
-they are printed as a dictionary to paste into bot_leaf.py. About 2.5 games a second
-natively: 3000 games take about 20 minutes on one core. Rerun it when a bot or the
-rules change.
+they are printed as a dictionary to paste into bot_leaf.py. About 2 games a second
+natively: 3000 games take about 25 minutes on one core. Rerun it when a bot or the
+rules change, and measure the new weights against the old game by game.
 """
 
 import argparse
