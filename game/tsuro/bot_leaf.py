@@ -25,22 +25,34 @@ from game.tsuro.bot_eval import afloat, hand_safety, openness
 FEATURES = ("open", "risk", "shared", "hand", "hand_options",
             "rivals_open", "rivals_risk", "rivals_shared")
 
-# Fitted by `python3 -m game.tsuro.fit_leaf --games 1500 --seeds 101000 102000` on the
-# games of the hard bot before these weights (commit a1ef461, whose playouts ended on
-# the medium evaluation with hand-set weights): 3000 games, 9251 placements with four
-# ships afloat after them, 7686 with three, 9319 with two. With two ships the rival
-# facing the same square is the bot's own `shared` (not fitted). With five ships or
-# more afloat (games of 5 to 8 captains), the weights for four.
+# LEAF_WEIGHTS[table][ships afloat after the placement]: the table of games of 4
+# captains serves games of 3 to 8 (with five ships or more afloat, the weights for
+# four), that of games of 2 serves duels from the start, where the board is emptier
+# than in the duels that end a game of four. With two ships the rival facing the same
+# square is the bot's own `shared` (not fitted). Fitted by `python3 -m
+# game.tsuro.fit_leaf --players P --games 1500 --seeds S1 S2` on the games of the hard
+# bot before these weights (commit a1ef461, whose playouts ended on the medium
+# evaluation with hand-set weights):
+# - 4: seeds 101000 102000, 3000 games; 9251 placements with four ships afloat after
+#   them, 7686 with three, 9319 with two;
+# - 2: seeds 201000 202000, 3000 games; 29717 placements.
 LEAF_WEIGHTS = {
-    4: {"share": 0.237, "open": 0.1125, "risk": -0.1869, "shared": -0.1044,
-        "hand": 0.0618, "hand_options": 0.0031, "rivals_open": -0.0326,
-        "rivals_risk": 0.0393, "rivals_shared": 0.014},
-    3: {"share": 0.4371, "open": 0.1554, "risk": -0.1777, "shared": -0.2635,
-        "hand": -0.002, "hand_options": 0.0115, "rivals_open": -0.1085,
-        "rivals_risk": 0.0744, "rivals_shared": 0.0788},
-    2: {"share": 0.4724, "open": 0.3016, "risk": -0.3665, "shared": -0.2945,
-        "hand": 0.0754, "hand_options": -0.0045, "rivals_open": -0.2463,
-        "rivals_risk": 0.2255, "rivals_shared": 0.0},
+    4: {
+        4: {"share": 0.237, "open": 0.1125, "risk": -0.1869, "shared": -0.1044,
+            "hand": 0.0618, "hand_options": 0.0031, "rivals_open": -0.0326,
+            "rivals_risk": 0.0393, "rivals_shared": 0.014},
+        3: {"share": 0.4371, "open": 0.1554, "risk": -0.1777, "shared": -0.2635,
+            "hand": -0.002, "hand_options": 0.0115, "rivals_open": -0.1085,
+            "rivals_risk": 0.0744, "rivals_shared": 0.0788},
+        2: {"share": 0.4724, "open": 0.3016, "risk": -0.3665, "shared": -0.2945,
+            "hand": 0.0754, "hand_options": -0.0045, "rivals_open": -0.2463,
+            "rivals_risk": 0.2255, "rivals_shared": 0.0},
+    },
+    2: {
+        2: {"share": 0.5056, "open": 0.1526, "risk": -0.4594, "shared": -0.284,
+            "hand": 0.0749, "hand_options": 0.0026, "rivals_open": -0.2072,
+            "rivals_risk": 0.2439, "rivals_shared": 0.0},
+    },
 }
 
 
@@ -66,9 +78,10 @@ def leaf_features(me, ships, wakes, kaiju_at, hand, ctx) -> dict:
     return features
 
 
-def fitted_share(features: dict, alive: int) -> float:
-    """The fitted share of the win for `features` with `alive` ships afloat, in [0, 1]."""
-    weights = LEAF_WEIGHTS[min(alive, 4)]
+def fitted_share(features: dict, alive: int, players: int) -> float:
+    """The fitted share of the win for `features` with `alive` ships afloat, in a game
+    of `players` captains, in [0, 1]."""
+    weights = LEAF_WEIGHTS[2 if players == 2 else 4][min(alive, 4)]
     share = weights["share"] + sum(weights[name] * features[name] for name in FEATURES)
     return min(1.0, max(0.0, share))
 
@@ -79,7 +92,7 @@ def leaf_share(world, me, ctx) -> float:
     ships0, wakes0, kaiju_at = world.ships, world.wakes, world.kaiju_at
     if not world.hands[me]:  # nothing to place: the position as it stands
         return fitted_share(leaf_features(me, ships0, wakes0, kaiju_at, (), ctx),
-                            afloat(ships0))
+                            afloat(ships0), world.players)
     square = ships0[me] >> 3
     best = 0.0
     for tile, _, lookup, voyages in world.options(me):
@@ -98,8 +111,8 @@ def leaf_share(world, me, ctx) -> float:
         wakes[square] = lookup
         hand = list(world.hands[me])
         hand.remove(tile)
-        best = max(best, fitted_share(leaf_features(me, ships, wakes, kaiju_at, hand, ctx),
-                                      alive))
+        features = leaf_features(me, ships, wakes, kaiju_at, hand, ctx)
+        best = max(best, fitted_share(features, alive, world.players))
     return best
 
 

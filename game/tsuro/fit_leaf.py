@@ -1,16 +1,19 @@
 """Fit the hard bot's judgement of a playout's end (bot_leaf.LEAF_WEIGHTS) on its games.
 
-    python3 -m game.tsuro.fit_leaf --games 1500 --seeds 101000 102000
+    python3 -m game.tsuro.fit_leaf --players 4 --games 1500 --seeds 101000 102000
+    python3 -m game.tsuro.fit_leaf --players 2 --games 1500 --seeds 201000 202000
 
-For each seed, plays `games` games of hard against three medium bots with daikaiju, the
-seats rotated every game and seeded as the simulator seeds them. At each placement of
+For each seed, plays `games` games of hard against medium bots (three, or one with
+`--players 2`) with daikaiju, the seats rotated every game and seeded as the simulator
+seeds them. At each placement of
 the hard seat with a choice, its best placement by the evaluation (the hard weights,
 one roll's daikaiju risk) gives one row: the features of what it leaves behind
 (bot_leaf.leaf_features) and the ships afloat after it; placements that end the game
 or the ship are left out. When the game ends, each row gets the hard seat's share of
-the win (a shared win split). For each number of ships afloat (four, three, two), the
-weights are the least-squares fit of the share on the features, with an intercept;
-they are printed as a dictionary to paste into bot_leaf.py. About 2 games a second
+the win (a shared win split). For each number of ships afloat (four, three, two; in
+a game of two, two), the weights are the least-squares fit of the share on the
+features, with an intercept; they are printed as a dictionary to paste into
+bot_leaf.LEAF_WEIGHTS[players]. About 2 games a second
 natively: 3000 games take about 25 minutes on one core. Rerun it when a bot or the
 rules change, and measure the new weights against the old game by game.
 """
@@ -27,8 +30,13 @@ from game.tsuro.fit_marks import least_squares
 from game.tsuro.state import PLACEMENT
 from game.tsuro.tiles import ORIENTED
 
-PLAYERS = 4
-AFLOAT = (4, 3, 2)
+PLAYERS = (4, 2)  # the tables of bot_leaf.py: games of 4 captains (used from 3 up), of 2
+SEEDS = {4: [101000, 102000], 2: [201000, 202000]}
+
+
+def afloat_counts(players: int) -> tuple:
+    """The ships afloat after a placement that a game of `players` fits weights for."""
+    return (2,) if players == 2 else (4, 3, 2)
 
 
 def placement_row(state, me):
@@ -54,16 +62,16 @@ def placement_row(state, me):
     return afloat(ships), leaf_features(me, ships, wakes, state.kaiju_at, hand, ctx)
 
 
-def hard_rows(games: int, seed: int):
+def hard_rows(games: int, seed: int, players: int = 4):
     """Yield (ships afloat, features, share) for the hard seat's placements."""
     seeds = random.Random(seed)
-    config = config_for(PLAYERS, daikaiju=True)
+    config = config_for(players, daikaiju=True)
     for number in range(games):
         game_seed = seeds.randrange(2**32)
-        hard = number % PLAYERS  # the simulator's rotation of the seats
+        hard = number % players  # the simulator's rotation of the seats
         state = TsuroState(config, game_seed)
         bots = [BOTS["hard" if seat == hard else "medium"](seat, f"{game_seed}:{seat}")
-                for seat in range(PLAYERS)]
+                for seat in range(players)]
         rows = []
         while not state.is_over and state.turn <= TURN_CAP:
             seat = state.to_move
@@ -78,11 +86,11 @@ def hard_rows(games: int, seed: int):
             yield alive, features, share
 
 
-def fit(rows) -> dict:
+def fit(rows, players: int = 4) -> dict:
     """{ships afloat: {"share": intercept, feature: weight}} by least squares. With two
     ships the rival facing another's square is the bot's own `shared`: not fitted (0)."""
     table = {}
-    for alive in AFLOAT:
+    for alive in afloat_counts(players):
         names = [n for n in FEATURES if not (alive == 2 and n == "rivals_shared")]
         chosen = [(features, share) for a, features, share in rows if a == alive]
         weights = least_squares(chosen, names)
@@ -93,18 +101,22 @@ def fit(rows) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m game.tsuro.fit_leaf")
+    parser.add_argument("--players", type=int, choices=PLAYERS, default=4)
     parser.add_argument("--games", type=int, default=1500, help="games per seed")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[101000, 102000])
+    parser.add_argument("--seeds", type=int, nargs="+", default=None,
+                        help="default: those the weights in bot_leaf.py were fitted on")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    rows = [row for seed in args.seeds for row in hard_rows(args.games, seed)]
+    seeds = args.seeds or SEEDS[args.players]
+    rows = [row for seed in seeds for row in hard_rows(args.games, seed, args.players)]
     try:
-        table = fit(rows)
+        table = fit(rows, args.players)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    counts = ", ".join(f"{sum(1 for r in rows if r[0] == a)} with {a} afloat" for a in AFLOAT)
+    counts = ", ".join(f"{sum(1 for r in rows if r[0] == a)} with {a} afloat"
+                       for a in afloat_counts(args.players))
     print(f"# {len(rows)} placements: {counts}", file=sys.stderr)
     print("{")
     for alive, weights in table.items():
