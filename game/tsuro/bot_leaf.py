@@ -2,9 +2,10 @@
 
 A playout ends at the bot's next placement. There, each placement it could make is
 judged by the share of the win that the hard bot went on to take from such positions
-in its own games against three medium bots: a linear function of what the placement
-leaves behind, with its own weights for each number of ships afloat after it (fitted
-by least squares: fit_leaf.py). The bot's best placement gives the playout's value.
+in its own games against medium bots (three of them; in a game of two captains, one):
+a linear function of what the placement leaves behind, with its own weights for each
+number of ships afloat after it (fitted by least squares: fit_leaf.py). The bot's best
+placement gives the playout's value.
 Being put out is worth no share, a win the whole of it (split among the winners), so a
 playout's value, the daikaiju's risk and an opponent put out are all on one scale: the
 share of the win to expect.
