@@ -2,6 +2,7 @@
 information, and sensible on positions where the right choice is plain."""
 
 import random
+from itertools import islice
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.tsuro.bot_light import light_world
 from game.tsuro import bot_search
 from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import PLACEMENT, TsuroState
+from tsuro.helpers import medium_placements
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
 
@@ -61,17 +63,9 @@ def test_every_bot_answers_every_decision_with_a_legal_action():
 
 def _positions(count, players=4, seed=0):
     """Mid-game placement decisions with a real choice, from games of medium bots."""
-    found = []
-    game = 0
-    while len(found) < count:
-        state = TsuroState({"players": players, "daikaiju": True}, seed + game)
-        bots = [MediumBot(s, 0) for s in range(players)]
-        while not state.is_over and len(found) < count:
-            if (state.decision == "placement" and state.turn > players
-                    and len(state.legal_actions()) >= 4):
-                found.append(state.clone())
-            state.apply(bots[state.to_move](state))
-        game += 1
+    chosen = (state.clone() for _, state in medium_placements(players, seed)
+              if state.turn > players and len(state.legal_actions()) >= 4)
+    found = list(islice(chosen, count))
     return found[::2] if len(found) > 1 else found
 
 

@@ -2,15 +2,16 @@
 and its fit on the bot's own games (fit_leaf.py)."""
 
 import random
+from itertools import islice
 
 import pytest
 
-from game.tsuro.bot_eval import Context, MediumBot
+from game.tsuro.bot_eval import Context
 from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import LATER_WEIGHTS
 from game.tsuro.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
-from game.tsuro.state import PLACEMENT, TsuroState
+from tsuro.helpers import medium_placements
 
 
 def typical(alive, **changes):
@@ -55,19 +56,9 @@ def test_an_opponent_put_out_is_worth_a_share_and_the_share_stays_a_share():
 
 def _worlds(count, players, seed):
     """Light worlds of placement decisions from games of medium bots."""
-    found = []
-    game = 0
-    while len(found) < count:
-        state = TsuroState({"players": players, "daikaiju": True}, seed + game)
-        bots = [MediumBot(s, 0) for s in range(players)]
-        while not state.is_over and len(found) < count:
-            if state.decision == PLACEMENT:
-                me = state.to_move
-                found.append((light_world(state, me, random.Random(game)), me,
-                              Context(state, LATER_WEIGHTS)))
-            state.apply(bots[state.to_move](state))
-        game += 1
-    return found
+    return [(light_world(state, state.to_move, random.Random(game)), state.to_move,
+             Context(state, LATER_WEIGHTS))
+            for game, state in islice(medium_placements(players, seed), count)]
 
 
 def test_the_leaf_is_the_best_placements_share_nothing_if_all_sink_all_if_one_wins():

@@ -123,6 +123,22 @@ def frozen(state):
     return copy.deepcopy(state.snapshot())
 
 
+def medium_placements(players: int, seed: int):
+    """Every placement decision of games of medium bots with daikaiju, seeded seed,
+    seed + 1, ... without end: yields (game number, the state as it is then)."""
+    from game.tsuro.bot_eval import MediumBot
+
+    game = 0
+    while True:
+        state = TsuroState({"players": players, "daikaiju": True}, seed + game)
+        bots = [MediumBot(s, 0) for s in range(players)]
+        while not state.is_over:
+            if state.decision == "placement":
+                yield game, state
+            state.apply(bots[state.to_move](state))
+        game += 1
+
+
 # --- events ----------------------------------------------------------------------------
 
 
