@@ -76,20 +76,26 @@ def _compare(args) -> int:
 
 def _serve(args) -> int:
     from game.site.runtime import RuntimeFetchError, ensure_runtime
-    from game.site.server import SiteServer, SourceSite
+    from game.site.server import SiteServer, SourceSite, host_problem, open_lines
 
+    problem = host_problem(args.host)
+    if problem:
+        print(f"error: --host {problem}", file=sys.stderr)
+        return 2
     try:
         ensure_runtime()
     except RuntimeFetchError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     try:
-        server = SiteServer(SourceSite(), port=args.port, quiet=args.quiet)
-    except OSError as error:
-        print(f"error: cannot serve on 127.0.0.1:{args.port}: {error.strerror or error}",
+        server = SiteServer(SourceSite(), host=args.host, port=args.port, quiet=args.quiet)
+    except (OSError, OverflowError) as error:  # a busy port, a host not of this machine
+        print(f"error: cannot serve on {args.host}:{args.port}: "
+              f"{getattr(error, 'strerror', None) or error}",
               file=sys.stderr)
         return 1
-    print(f"Serving the game at {server.url} (Ctrl+C to stop)", flush=True)
+    host, port = server.server_address[:2]
+    print("\n".join(open_lines(host, port, server.base)), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -135,7 +141,9 @@ def main(argv=None) -> int:
     compare.add_argument("--bot", required=True, help="the bot name to compare")
     compare.set_defaults(run=_compare)
 
-    serve = verbs.add_parser("serve", help="serve the site on 127.0.0.1 (fetches the runtime)")
+    serve = verbs.add_parser("serve", help="serve the site on this machine (fetches the runtime)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on; 0.0.0.0 serves the local network too")
     serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     serve.add_argument("--quiet", action="store_true", help="do not log each request")
     serve.set_defaults(run=_serve)

@@ -10,7 +10,7 @@ from game.tsuro.bot_eval import Context
 from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import LATER_WEIGHTS
-from game.tsuro.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
+from lab.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
 from tsuro.helpers import medium_placements
 
 

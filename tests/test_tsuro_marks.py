@@ -11,8 +11,8 @@ from game.tsuro.bot_marks import (
 )
 from game.tsuro.bot_search import HARD_WEIGHTS, HardBot
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
-from game.tsuro.fit_marks import least_squares, random_mark_rows
 from game.tsuro.state import TsuroState
+from lab.fit_marks import least_squares, random_mark_rows
 
 CORNER_MARK = 0 * 8 + 0  # top edge, facing the top-left corner square
 MIDDLE_MARK = 3 * 8 + 0  # top edge, facing the middle square of the top row

@@ -28,8 +28,8 @@ PAGE_FILES = ("index.html", "pyscript.toml")
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
-# Files served but not kept for offline play: the benchmark's bare page and licence texts.
-NOT_PRECACHED = ("static/bare.html", "*/LICENSE")
+# Files served but not kept for offline play: the runtime's licence texts.
+NOT_PRECACHED = ("*/LICENSE",)
 BUILD_MARKER = ".tsuro-tatsu-site"  # marks a folder as written by build(), safe to replace
 
 

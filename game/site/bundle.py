@@ -2,12 +2,17 @@
 
 PyScript fetches it once and unpacks it into the interpreter's working folder
 (`[files] "./static/game.zip" = "./*"` in pyscript.toml), so `import game.web.main` works
-without one request per module. The archive holds the `game` package minus what only runs
-on a developer's machine: this site tooling, the command line, tests and caches.
+without one request per module. The archive holds exactly the modules the page can import:
+PAGE_MODULES and, transitively, every module of the `game` package named by one of their
+import statements (those inside functions too), with the packages above each. What only a
+developer runs (this site tooling, the command line with its simulator and compare, the
+research tools in lab/) is never imported by the page, so it is never shipped. The page
+reads no data files; a module's source is all it needs.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import zipfile
 from pathlib import Path
@@ -15,25 +20,70 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parent.parent  # the game package folder
 ARCHIVE_NAME = "game.zip"
 
-EXCLUDED_DIRS = {"site", "tests", "__pycache__"}  # at any depth below game/
-EXCLUDED_FILES = {"__main__.py"}
-INCLUDED_SUFFIXES = {".py", ".json", ".toml", ".txt"}  # source and small data files
+# Where the page's imports start: its entry point (index.html runs game.web.main), and the
+# modules it imports by a name made at run time, which no import statement shows
+# (game/web/main.py: importlib.import_module(f"game.{game}.svg")).
+PAGE_MODULES = ("game.web.main", "game.tsuro.svg", "game.tatsu.svg")
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
 
+def module_file(package: Path, name: str) -> Path | None:
+    """The source file of module `name` (e.g. "game.core.rng") in package, or None."""
+    first, *rest = name.split(".")
+    if first != package.name:
+        return None  # the standard library, or the browser's `pyscript`
+    path = package.joinpath(*rest)
+    if (path / "__init__.py").is_file():
+        return path / "__init__.py"
+    if rest and path.with_name(f"{path.name}.py").is_file():
+        return path.with_name(f"{path.name}.py")
+    return None  # a name taken from a module (`from game.core import Action`), or nothing
+
+
+def imported_names(source: Path, name: str) -> set[str]:
+    """Every dotted name an import statement of module `name` may load, wherever it stands.
+    `from a import b` may load a.b (a module) or only take a name from a; both are listed,
+    and names that are no module are dropped by the caller."""
+    package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(source.read_bytes(), str(source))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from this module's package, or one above it
+                anchor = package.rsplit(".", node.level - 1)[0]
+                base = f"{anchor}.{base}" if base else anchor
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def page_modules(package: Path = GAME, roots=PAGE_MODULES) -> dict[str, Path]:
+    """{module name: source file} for every module the page can import, sorted by name."""
+    found: dict[str, Path] = {}
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        source = module_file(package, name)
+        if source is None:
+            if name in roots:
+                raise ValueError(f"the page imports {name}, which is not in {package}")
+            continue
+        found[name] = source
+        if "." in name:
+            todo.append(name.rpartition(".")[0])  # importing a.b runs a/__init__.py first
+        todo.extend(imported_names(source, name))
+    return dict(sorted(found.items()))
+
+
 def archive_members(package: Path = GAME) -> list[tuple[str, Path]]:
-    """(name in the archive, source file) for every file the page needs, sorted by name."""
-    members = []
-    for path in sorted(package.rglob("*")):
-        relative = path.relative_to(package)
-        if any(part in EXCLUDED_DIRS or part.startswith(".") for part in relative.parts[:-1]):
-            continue
-        if not path.is_file() or path.name in EXCLUDED_FILES or path.name.startswith("."):
-            continue
-        if path.suffix not in INCLUDED_SUFFIXES:
-            continue
-        members.append((f"{package.name}/{relative.as_posix()}", path))
-    return members
+    """(name in the archive, source file) for every module the page needs, sorted by name."""
+    members = [(source.relative_to(package.parent).as_posix(), source)
+               for source in page_modules(package).values()]
+    return sorted(members)
 
 
 def game_archive(package: Path = GAME) -> bytes:

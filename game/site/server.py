@@ -1,13 +1,18 @@
-"""A small static server for the site (standard library only), on 127.0.0.1.
+"""A small static server for the site (standard library only), on 127.0.0.1 by default.
 
 `python3 -m game serve` serves the sources live: the game archive and the service worker
-are made afresh on each request, so an edit shows on reload. The tests serve a built folder
-the same way, optionally under a sub-path (as a project page would be).
+are made afresh on each request, so an edit shows on reload. With `--host 0.0.0.0` it
+serves the local network too (to try the game on a phone), and `open_lines` says which
+address to open there. The tests serve a built folder the same way, optionally under a
+sub-path (as a project page would be).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import posixpath
+import re
+import socket
 import threading
 import urllib.parse
 from http import HTTPStatus
@@ -33,6 +38,7 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 DEFAULT_MIME = "application/octet-stream"
+_HOST_NAME = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?")
 
 
 def mime_type(name: str) -> str:
@@ -147,3 +153,57 @@ class SiteServer(ThreadingHTTPServer):
                                   daemon=True)
         thread.start()
         return thread
+
+
+def host_problem(host: str) -> str | None:
+    """Why `serve` cannot listen on host, for a person, or None if it may try.
+    Checked before binding, so that a mistyped host is never looked up on the network."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        if _HOST_NAME.fullmatch(host):
+            return None
+        return f"{host!r} is neither an IPv4 address nor a host name"
+    if address.version != 4:
+        return f"{host} is an IPv6 address: give an IPv4 one (0.0.0.0 for every network)"
+    return None
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its local network, as far as they can be found.
+    Connecting a UDP socket sends nothing: it only asks the system which of its addresses
+    it would send from (192.0.2.1 is a documentation address, never routed)."""
+    found = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:  # no route at all: try the addresses of this machine's name
+        try:
+            found += [info[4][0] for info in
+                      socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        except OSError:
+            pass
+    return [a for a in dict.fromkeys(found)
+            if not (ipaddress.ip_address(a).is_loopback or ipaddress.ip_address(a).is_unspecified)]
+
+
+def open_lines(host: str, port: int, base: str = "/", lan=lan_addresses) -> list[str]:
+    """What `serve` prints, for a server bound to the IPv4 address host: the address to
+    open here and, unless host is loopback, the ones another device on the network can open
+    (lan() finds them when host is 0.0.0.0, every address of this machine)."""
+    address = ipaddress.ip_address(host)
+    here = "127.0.0.1" if address.is_unspecified else host
+    lines = [f"Serving the game at http://{here}:{port}{base} (Ctrl+C to stop)"]
+    if address.is_loopback:
+        return lines
+    others = lan() if address.is_unspecified else [host]
+    if others:
+        lines.append("From another device on the same network, open "
+                     + " or ".join(f"http://{other}:{port}{base}" for other in others))
+    else:
+        lines.append("From another device on the same network, open http://THIS-MACHINE:"
+                     f"{port}{base} (this machine's network address was not found)")
+    lines.append("Over that http address the game plays, but offline play is not available:")
+    lines.append("browsers allow service workers only on https or localhost.")
+    return lines

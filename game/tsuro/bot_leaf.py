@@ -31,7 +31,7 @@ FEATURES = ("open", "risk", "shared", "hand", "hand_options",
 # four), that of games of 2 serves duels from the start, where the board is emptier
 # than in the duels that end a game of four. With two ships the rival facing the same
 # square is the bot's own `shared` (not fitted). Fitted by `python3 -m
-# game.tsuro.fit_leaf --players P --games 1500 --seeds S1 S2` on the games of the hard
+# lab.fit_leaf --players P --games 1500 --seeds S1 S2` on the games of the hard
 # bot before these weights (commit a1ef461, whose playouts ended on the medium
 # evaluation with hand-set weights):
 # - 4: seeds 101000 102000, 3000 games; 9251 placements with four ships afloat after

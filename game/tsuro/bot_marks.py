@@ -21,7 +21,7 @@ from game.tsuro.daikaiju import DAIKAIJU_COUNT
 CORNERS = (0, SIZE - 1, SQUARES - SIZE, SQUARES - 1)
 LONG_ROLLS = 16  # the longest look ahead of the daikaiju risk (risk_maps)
 
-# Fitted by `python3 -m game.tsuro.fit_marks --games 15000 --seeds 11 22` (25648 marks
+# Fitted by `python3 -m lab.fit_marks --games 15000 --seeds 11 22` (25648 marks
 # that were not lost at once), rounded to 4 decimals. Share of the win per unit.
 MARK_WEIGHTS = {
     "value": 0.0041,  # the evaluation's mark value (bot_eval.mark_value)

@@ -11,6 +11,7 @@ from sitefakes import FAKE_PYODIDE_FILES, fake_package, make_tarball
 
 from game.site.build import BUILD_MARKER, BuildError, build, precache_list, site_files
 from game.site.runtime import RuntimeFetchError
+from lab.bench import BARE_URL, build_with_bare
 
 
 def quiet(*_):
@@ -70,17 +71,19 @@ def test_build_writes_the_whole_site(built):
     assert not list(built.rglob(".package.json"))
 
 
+def test_build_leaves_out_the_benchmark_page(built):
+    assert not (built / BARE_URL).exists()
+    assert not [p for p in built.rglob("*") if "bare" in p.name or "bench" in p.name]
+
+
 def test_build_uses_relative_urls_only(built):
-    urls = []
-    for page in (built / "index.html", built / "static" / "bare.html"):
-        urls += html_references(page)
+    urls = html_references(built / "index.html")
     urls += toml_references(built / "pyscript.toml")
     urls += sw_precache(built / "sw.js")
     css = (built / "static" / "style.css").read_text()
     urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", css)
     assert urls and all(is_relative(url) for url in urls), [u for u in urls if not is_relative(u)]
-    for text_file in ("index.html", "pyscript.toml", "sw.js", "static/style.css",
-                      "static/bare.html"):
+    for text_file in ("index.html", "pyscript.toml", "sw.js", "static/style.css"):
         text = (built / text_file).read_text()
         assert not re.search(r"https?://(?!www\.w3\.org/)", text), text_file
 
@@ -97,7 +100,19 @@ def test_every_reference_is_in_the_build(built):
     check(built, html_references(built / "index.html"))
     check(built, toml_references(built / "pyscript.toml"))
     check(built, sw_precache(built / "sw.js"))
-    check(built / "static", html_references(built / "static" / "bare.html"))
+
+
+def test_the_benchmark_serves_its_bare_page_beside_the_runtime(tmp_path, source_root,
+                                                                fake_runtime):
+    packages, registry = fake_runtime
+    out = tmp_path / "bench"
+    build_with_bare(out, quiet, root=source_root, packages=packages, registry=registry.url)
+    bare = out / BARE_URL
+    urls = html_references(bare)
+    assert urls and all(is_relative(url) for url in urls)
+    assert not re.search(r"https?://(?!www\.w3\.org/)", bare.read_text())
+    for url in urls:
+        assert (bare.parent / url).resolve().is_file(), url
 
 
 def test_service_worker_keeps_the_site_and_runtime(built):
@@ -105,7 +120,7 @@ def test_service_worker_keeps_the_site_and_runtime(built):
     assert {"./", "./index.html", "./pyscript.toml", "./static/game.zip",
             "./static/vendor/pyodide/pyodide.asm.wasm",
             "./static/vendor/pyscript/core.js"} <= set(urls)
-    assert "./sw.js" not in urls and "./static/bare.html" not in urls
+    assert "./sw.js" not in urls
     assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', (built / "sw.js").read_text(), re.MULTILINE)
 
 

@@ -1,11 +1,45 @@
-"""The game's Python for the page: one deterministic archive, without the tooling."""
+"""The game's Python for the page: one deterministic archive of exactly the modules the page
+imports, without the tooling."""
 
 import io
+import json
 import os
 import shutil
+import subprocess
+import sys
 import zipfile
 
-from game.site.bundle import GAME, archive_members, game_archive
+import pytest
+
+from game.site.bundle import GAME, archive_members, game_archive, page_modules
+
+# What the page imports, by reading game/web/main.py: its entry point (with the browser's
+# `pyscript` stubbed), what it imports when a game is chosen or started, the bots behind
+# every seat (the packages' BOTS), and what the engines import inside functions.
+PAGE_IMPORTS = (
+    "game.web.main",
+    "game.web.setup", "game.core.match",
+    "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",
+    "game.tatsu", "game.tatsu.text", "game.tatsu.svg", "game.web.tatsu_table",
+    "game.tsuro.bots", "game.tatsu.bots",
+    "game.tatsu.position",  # imported inside TatsuState
+)
+DEVELOPER_ONLY = ("game/__main__.py", "game/site/", "game/core/simulate.py",
+                  "game/core/compare.py", "fit_", "bench", "tests/")
+
+# Run with PYTHONPATH the unpacked archive only and no site-packages (-S), as in Pyodide:
+# imports PAGE_IMPORTS and prints the file of every game module that got loaded.
+IMPORT_PAGE = f"""
+import json, sys, types
+pyscript = types.ModuleType("pyscript")
+pyscript.document = pyscript.window = None
+pyscript.ffi = types.ModuleType("pyscript.ffi")
+pyscript.ffi.create_proxy = lambda function: function
+sys.modules.update({{"pyscript": pyscript, "pyscript.ffi": pyscript.ffi}})
+import {", ".join(PAGE_IMPORTS)}
+print(json.dumps(sorted(module.__file__ for name, module in sys.modules.items()
+                        if name == "game" or name.startswith("game."))))
+"""
 
 
 def names(data: bytes) -> list[str]:
@@ -15,21 +49,76 @@ def names(data: bytes) -> list[str]:
 def test_archive_holds_the_game_package_for_the_page():
     members = names(game_archive())
     for needed in ("game/__init__.py", "game/core/__init__.py", "game/web/__init__.py",
-                   "game/web/main.py"):
+                   "game/web/main.py", "game/tsuro/bot_search.py", "game/tatsu/bot_search.py"):
         assert needed in members
-    assert all(name.startswith("game/") for name in members)
+    assert all(name.startswith("game/") and name.endswith(".py") for name in members)
 
 
-def test_archive_leaves_out_tooling_tests_and_caches(tmp_path):
-    package = tmp_path / "game"
-    for name in ("__init__.py", "__main__.py", "core/rules.py", "core/data.json",
-                 "site/build.py", "web/main.py", "tsuro/tests/test_x.py",
-                 "core/__pycache__/rules.cpython-311.pyc", ".hidden/x.py", "core/.swp.py",
-                 "core/notes.md", "core/x.pyc"):
-        (package / name).parent.mkdir(parents=True, exist_ok=True)
-        (package / name).write_text("x = 1\n")
-    assert names(game_archive(package)) == [
-        "game/__init__.py", "game/core/data.json", "game/core/rules.py", "game/web/main.py"]
+def test_archive_leaves_out_what_the_page_never_imports():
+    tools = [name for name in names(game_archive()) if any(part in name for part in DEVELOPER_ONLY)]
+    assert not tools
+
+
+def test_archive_is_what_the_page_imports_no_more_no_less(tmp_path):
+    """Unpacked alone, the archive imports everything the page imports, and every module
+    in it is one that those imports load."""
+    zipfile.ZipFile(io.BytesIO(game_archive())).extractall(tmp_path)
+    env = {"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1",
+           "PATH": os.environ.get("PATH", "")}
+    run = subprocess.run([sys.executable, "-S", "-c", IMPORT_PAGE], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    loaded = {os.path.relpath(path, tmp_path).replace(os.sep, "/")
+              for path in json.loads(run.stdout)}
+    assert all(not name.startswith("..") for name in loaded), loaded  # none from elsewhere
+    shipped = set(names(game_archive()))
+    assert not shipped - loaded, (
+        f"game.zip holds modules the page never imports: {sorted(shipped - loaded)} "
+        "(if the page does import them, name them in PAGE_IMPORTS)")
+    assert loaded <= shipped
+
+
+def write_package(root, files: dict[str, str]):
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+FAKE_GAME = {
+    "game/__init__.py": "",
+    "game/__main__.py": "import game.core.simulate\n",
+    "game/core/__init__.py": "from game.core.rules import Rule\n",  # a name, not a module
+    "game/core/rules.py": "import random\nRule = 1\n",
+    "game/core/simulate.py": "from game.core import rules\n",
+    "game/core/data.json": "{}",
+    "game/site/build.py": "import game.web.main\n",
+    "game/web/__init__.py": "",
+    "game/web/main.py": "from pyscript import document\n\n"
+                        "def later():\n    from game.web import table\n",  # inside a function
+    "game/web/table.py": "from . import helper\nfrom ..core import Rule\n",  # relative
+    "game/web/helper.py": "",
+    "game/tsuro/__init__.py": "",
+    "game/tsuro/svg.py": "",
+    "game/tsuro/fit.py": "import game.tsuro.svg\n",
+    "game/tsuro/__pycache__/svg.cpython-311.pyc": "",
+    "game/tatsu/__init__.py": "",
+    "game/tatsu/svg.py": "",
+}
+
+
+def test_archive_follows_every_import_statement_and_nothing_else(tmp_path):
+    write_package(tmp_path, FAKE_GAME)
+    assert names(game_archive(tmp_path / "game")) == [
+        "game/__init__.py", "game/core/__init__.py", "game/core/rules.py",
+        "game/tatsu/__init__.py", "game/tatsu/svg.py", "game/tsuro/__init__.py",
+        "game/tsuro/svg.py", "game/web/__init__.py", "game/web/helper.py", "game/web/main.py",
+        "game/web/table.py"]
+
+
+def test_a_page_module_that_is_missing_is_an_error(tmp_path):
+    write_package(tmp_path, {k: v for k, v in FAKE_GAME.items() if k != "game/tatsu/svg.py"})
+    with pytest.raises(ValueError, match="game.tatsu.svg"):
+        page_modules(tmp_path / "game")
 
 
 def test_archive_is_deterministic_and_small(tmp_path):

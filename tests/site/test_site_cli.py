@@ -64,3 +64,47 @@ def test_serve_prints_its_address_and_serves(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert re.match(r"Serving the game at http://127\.0\.0\.1:\d+/ \(Ctrl\+C to stop\)", out)
     assert statuses == [200]
+
+
+def serve_one_request(monkeypatch, statuses):
+    """Let `serve` answer one request, then stop it as Ctrl+C would."""
+    def one_request_then_ctrl_c(server, poll_interval=0.5):
+        fetch = threading.Thread(target=lambda: statuses.append(
+            urllib.request.urlopen(server.url, timeout=10).status))
+        fetch.start()
+        server.handle_request()
+        fetch.join()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game.site.runtime, "ensure_runtime", lambda *a, **k: None)
+    monkeypatch.setattr(SiteServer, "serve_forever", one_request_then_ctrl_c)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
+def test_serve_listens_on_the_host_given(monkeypatch, capsys, host):
+    statuses = []
+    serve_one_request(monkeypatch, statuses)
+    assert cli.main(["serve", "--host", host, "--port", "0", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"Serving the game at http://127\.0\.0\.1:\d+/ \(Ctrl\+C to stop\)\n",
+                        out)  # loopback: one line, as without --host
+    assert statuses == [200]
+
+
+@pytest.mark.parametrize("host, message, code", [
+    ("bad host!", "error: --host 'bad host!' is neither an IPv4 address nor a host name", 2),
+    ("::1", "error: --host ::1 is an IPv6 address", 2),
+    ("198.51.100.77", "error: cannot serve on 198.51.100.77:0: ", 1),  # not this machine's
+])
+def test_serve_on_a_bad_host_says_so_in_one_line(monkeypatch, capsys, host, message, code):
+    monkeypatch.setattr(game.site.runtime, "ensure_runtime", lambda *a, **k: None)
+    assert cli.main(["serve", "--host", host, "--port", "0"]) == code
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_serve_on_a_port_out_of_range_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(game.site.runtime, "ensure_runtime", lambda *a, **k: None)
+    assert cli.main(["serve", "--port", "70000"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot serve on 127.0.0.1:70000: ") and err.count("\n") == 1

@@ -1,11 +1,15 @@
-"""The static server: MIME types, index, sub-path, 404s and no way out of the site."""
+"""The static server: MIME types, index, sub-path, 404s and no way out of the site; the
+addresses `serve` prints, for this machine and for another device on the network."""
 
 import http.client
 
 import pytest
 
 from game.site.build import build
-from game.site.server import DirectorySite, SiteServer, SourceSite, mime_type
+from game.site import server as server_module
+from game.site.server import (
+    DirectorySite, SiteServer, SourceSite, host_problem, lan_addresses, mime_type, open_lines,
+)
 
 
 def quiet(*_):
@@ -106,7 +110,8 @@ def test_source_site_serves_generated_files_live(source_root, fake_runtime):
     server.start()
     try:
         first = get(server, "/static/game.zip")
-        (source_root / "game" / "web" / "extra.py").write_text("x = 1\n")
+        with open(source_root / "game" / "web" / "main.py", "a") as main:
+            main.write("\nEDITED = True\n")  # an edit to a module the page imports
         second = get(server, "/static/game.zip")
         assert first[0] == second[0] == 200 and first[2] != second[2]
         status, _headers, body = get(server, "/sw.js")
@@ -124,3 +129,78 @@ def test_mime_type_fallback():
     assert mime_type("static/vendor/pyscript/LICENSE") == "text/plain; charset=utf-8"
     assert mime_type("x.unknown") == "application/octet-stream"
     assert mime_type("a/B.MJS") == "text/javascript; charset=utf-8"
+
+
+def test_loopback_prints_one_address_as_before():
+    assert open_lines("127.0.0.1", 8000) == [
+        "Serving the game at http://127.0.0.1:8000/ (Ctrl+C to stop)"]
+
+
+def test_every_address_prints_where_another_device_opens_it():
+    lines = open_lines("0.0.0.0", 8000, lan=lambda: ["192.168.1.23", "10.0.0.5"])
+    assert lines[0] == "Serving the game at http://127.0.0.1:8000/ (Ctrl+C to stop)"
+    assert lines[1] == ("From another device on the same network, open "
+                        "http://192.168.1.23:8000/ or http://10.0.0.5:8000/")
+    assert "offline play is not available" in lines[2] and "https or localhost" in lines[3]
+
+
+def test_a_network_address_is_itself_what_another_device_opens():
+    def never():
+        raise AssertionError("no lookup needed")
+
+    lines = open_lines("192.168.1.23", 8080, "/play/", lan=never)
+    assert lines[0] == "Serving the game at http://192.168.1.23:8080/play/ (Ctrl+C to stop)"
+    assert lines[1].endswith("open http://192.168.1.23:8080/play/")
+
+
+def test_an_unknown_network_address_is_said_so():
+    lines = open_lines("0.0.0.0", 8000, lan=lambda: [])
+    assert "http://THIS-MACHINE:8000/" in lines[1] and "not found" in lines[1]
+
+
+class FakeUdp:
+    """A UDP socket that notes where it is connected and refuses to send anything."""
+    connected = []
+
+    def __init__(self, family, kind):
+        assert kind == server_module.socket.SOCK_DGRAM
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        return False
+
+    def connect(self, address):
+        FakeUdp.connected.append(address)
+
+    def getsockname(self):
+        return ("192.168.1.23", 40000)
+
+
+def test_lan_address_is_asked_of_the_system_without_sending(monkeypatch):
+    monkeypatch.setattr(server_module.socket, "socket", FakeUdp)
+    FakeUdp.connected.clear()
+    assert lan_addresses() == ["192.168.1.23"]
+    assert FakeUdp.connected == [("192.0.2.1", 9)]  # a documentation address, never routed
+
+
+def test_without_a_route_the_machine_name_gives_the_addresses(monkeypatch):
+    class NoRoute(FakeUdp):
+        def connect(self, address):
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(server_module.socket, "socket", NoRoute)
+    monkeypatch.setattr(server_module.socket, "getaddrinfo", lambda *a: [
+        (2, 2, 17, "", ("127.0.1.1", 0)), (2, 2, 17, "", ("10.0.0.5", 0))])
+    assert lan_addresses() == ["10.0.0.5"]  # loopback left out
+
+
+@pytest.mark.parametrize("host, problem", [
+    ("127.0.0.1", None), ("0.0.0.0", None), ("localhost", None), ("my-pc.local", None),
+    ("bad host!", "neither an IPv4 address nor a host name"), ("", "neither"),
+    ("::1", "IPv6"),
+])
+def test_host_check(host, problem):
+    found = host_problem(host)
+    assert found is None if problem is None else problem in found

@@ -1,13 +1,13 @@
-"""Fit the hard bot's start-mark weights (bot_marks.MARK_WEIGHTS) by experiment.
+"""Fit the hard Tsuro bot's start-mark weights (MARK_WEIGHTS, game/tsuro/bot_marks.py).
 
-    python3 -m game.tsuro.fit_marks --games 15000 --seeds 11 22
+    python3 -m lab.fit_marks --games 15000 --seeds 11 22
 
 For each seed, plays `games` games of four medium bots with daikaiju. In game n, seat
 n % 4 takes its start mark uniformly at random (from a generator seeded seed + 1); the
 features of that mark (bot_marks.mark_features) and the seat's final share of the win
 (a shared win split) make one row. Marks lost at once are left out. The weights are
 the least-squares fit of the share on the features, with an intercept; they are
-printed as a dictionary to paste into bot_marks.py. About 50 games a second natively:
+printed as a dictionary to paste into MARK_WEIGHTS. About 50 games a second natively:
 30 000 games take about 10 minutes on one core.
 """
 
@@ -81,7 +81,7 @@ def least_squares(rows, names):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m game.tsuro.fit_marks")
+    parser = argparse.ArgumentParser(prog="python3 -m lab.fit_marks")
     parser.add_argument("--games", type=int, default=15000, help="games per seed")
     parser.add_argument("--seeds", nargs="+", default=["11", "22"],
                         help="seeds, each as SEED or SEED:GAMES (games for that seed)")

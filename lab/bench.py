@@ -1,11 +1,12 @@
-"""Load-time benchmark: `python3 -m game.site.bench [--runs N]` (needs Playwright: run it with
-the test environment's Python, `.venv/bin/python -m game.site.bench`, after
+"""Load-time benchmark: `python3 -m lab.bench [--runs N]` (needs Playwright: run it with
+the test environment's Python, `.venv/bin/python -m lab.bench`, after
 `python3 tests/run.py` has made .venv).
 
-In one run it builds the site, serves it on 127.0.0.1 and measures, in a fresh browser
+In one run it builds the site, adds its bare page (lab/bare.html, never part of the
+published site) beside the runtime, serves it on 127.0.0.1 and measures, in a fresh browser
 context each time (cold cache, no service worker):
   - the time from navigation to `<html data-ready="true">`, for the start page and each
-    game's page, against a bare PyScript page (static/bare.html) booting the same vendored
+    game's page, against a bare PyScript page (lab/bare.html) booting the same vendored
     runtime and setting the same flag; medians over N runs;
   - of that, the time after PyScript reports the interpreter loaded (the page's own work,
     less noisy than the total on a busy machine);
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -30,8 +32,10 @@ from game.site.server import DirectorySite, SiteServer
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update"]
+BARE = Path(__file__).with_name("bare.html")
+BARE_URL = "static/bare.html"  # beside the runtime, which its relative URLs name
 PAGES = {
-    "bare": "static/bare.html",
+    "bare": BARE_URL,
     "start": "",
     "tsuro": "?game=tsuro",
     "tatsu": "?game=tatsu",
@@ -68,6 +72,13 @@ def launch_args() -> dict:
     return args
 
 
+def build_with_bare(out: Path, log, **options) -> None:
+    """The published site (build's options) plus the benchmark's bare page, which the
+    site itself lacks."""
+    build(out, log=log, **options)
+    shutil.copyfile(BARE, out / BARE_URL)
+
+
 def measure(browser, url: str, base: str, timeout_ms: float = 120_000) -> dict:
     context = browser.new_context(service_workers="block")
     try:
@@ -97,7 +108,7 @@ def run(runs: int) -> dict:
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"
-        build(out, log=lambda line: print(line, file=sys.stderr))
+        build_with_bare(out, log=lambda line: print(line, file=sys.stderr))
         server = SiteServer(DirectorySite(out), quiet=True)
         server.start()
         try:
@@ -144,7 +155,7 @@ def summarize(samples: dict, runs: int) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m game.site.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python3 -m lab.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="measurements per page (median)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
@@ -153,7 +164,7 @@ def main(argv=None) -> int:
         import playwright  # noqa: F401
     except ImportError:
         print("error: the benchmark needs Playwright: run it as .venv/bin/python -m "
-              "game.site.bench (python3 tests/run.py makes .venv)", file=sys.stderr)
+              "lab.bench (python3 tests/run.py makes .venv)", file=sys.stderr)
         return 2
     result = run(max(1, args.runs))
     print(json.dumps(result, indent=2))

@@ -1,7 +1,7 @@
-"""Fit the hard bot's judgement of a playout's end (bot_leaf.LEAF_WEIGHTS) on its games.
+"""Fit the hard Tsuro bot's judgement of a playout's end (LEAF_WEIGHTS in game/tsuro/bot_leaf.py).
 
-    python3 -m game.tsuro.fit_leaf --players 4 --games 1500 --seeds 101000 102000
-    python3 -m game.tsuro.fit_leaf --players 2 --games 1500 --seeds 201000 202000
+    python3 -m lab.fit_leaf --players 4 --games 1500 --seeds 101000 102000
+    python3 -m lab.fit_leaf --players 2 --games 1500 --seeds 201000 202000
 
 For each seed, plays `games` games of hard against medium bots (three, or one with
 `--players 2`) with daikaiju, the seats rotated every game and seeded as the simulator
@@ -26,7 +26,7 @@ from game.tsuro import BOTS, TURN_CAP, TsuroState, config_for
 from game.tsuro.bot_eval import WIN, LOSS, Context, afloat, outcome_value
 from game.tsuro.bot_leaf import FEATURES, leaf_features
 from game.tsuro.bot_search import LATER_WEIGHTS
-from game.tsuro.fit_marks import least_squares
+from lab.fit_marks import least_squares
 from game.tsuro.state import PLACEMENT
 from game.tsuro.tiles import ORIENTED
 
@@ -100,7 +100,7 @@ def fit(rows, players: int = 4) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m game.tsuro.fit_leaf")
+    parser = argparse.ArgumentParser(prog="python3 -m lab.fit_leaf")
     parser.add_argument("--players", type=int, choices=PLAYERS, default=4)
     parser.add_argument("--games", type=int, default=1500, help="games per seed")
     parser.add_argument("--seeds", type=int, nargs="+", default=None,

@@ -1,5 +1,5 @@
 """How long the computer players think, natively and in the browser:
-`.venv/bin/python -m game.site.bench_bots [--positions N] [--levels medium,hard]`
+`.venv/bin/python -m lab.bench_bots [--positions N] [--levels medium,hard]`
 (it needs Playwright: use the test environment's Python after `python3 tests/run.py`).
 
 The same Python (`TIMING` below) runs twice: here in CPython, and in a real Chromium
@@ -19,9 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from game.site.bench import launch_args
-from game.site.build import build
 from game.site.server import DirectorySite, SiteServer
+from lab.bench import BARE_URL, build_with_bare, launch_args
 
 GOALS_MS = {"medium": 50, "hard": 1000}
 
@@ -110,14 +109,14 @@ def browser(count: int, levels: list) -> dict:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
-        build(Path(folder) / "site", log=lambda *_: None)
+        build_with_bare(Path(folder) / "site", log=lambda *_: None)
         server = SiteServer(DirectorySite(Path(folder) / "site"), quiet=True)
         server.start()
         try:
             with sync_playwright() as playwright:
                 chromium = playwright.chromium.launch(**launch_args())
                 page = chromium.new_page()
-                page.goto(server.url + "static/bare.html")
+                page.goto(server.url + BARE_URL)
                 answer = page.evaluate(_IN_BROWSER, [server.url, _source(count, levels)])
                 chromium.close()
         finally:
@@ -127,7 +126,7 @@ def browser(count: int, levels: list) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m game.site.bench_bots")
+    parser = argparse.ArgumentParser(prog="python3 -m lab.bench_bots")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--levels", default="medium,hard")
     parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
