@@ -356,3 +356,189 @@ def test_random_games_draw_well_formed_boards(seed):
                 assert drawn_targets(parse(drawn)) == engine_targets(state, stone)
     assert state.is_over
     assert max(sizes) < 50_000 and sum(sizes) / len(sizes) < 40_000
+
+
+# --- sizes for a phone, and text that never overlaps ---------------------------------------
+PHONE = 360 / svg.WIDTH  # CSS px per user unit when the board is 360 px wide (the page's CSS)
+
+
+def _translate(element):
+    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
+    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
+
+
+def text_boxes(root):
+    """Every text as (left, top, right, bottom, element), from its position, anchor and
+    size (inherited from its groups) and svg.text_width (the widest common font); ascent
+    0.76 and descent 0.24 of the font size."""
+    boxes = []
+
+    def walk(element, dx, dy, inherited):
+        if element.tag == NS + "defs":
+            return
+        own = {k: element.get(k) for k in ("font-size", "text-anchor", "letter-spacing")
+               if element.get(k) is not None}
+        attrs = {**inherited, **own}
+        tx, ty = _translate(element)
+        dx, dy = dx + tx, dy + ty
+        if element.tag == NS + "text" and (element.text or "").strip():
+            size = float(attrs["font-size"])
+            width = svg.text_width(element.text, size) + float(
+                attrs.get("letter-spacing", 0)) * len(element.text)
+            x, y = dx + float(element.get("x", 0)), dy + float(element.get("y", 0))
+            left = {"middle": x - width / 2, "end": x - width}.get(
+                attrs.get("text-anchor"), x)
+            boxes.append((left, y - 0.76 * size, left + width, y + 0.24 * size, element))
+        for child in element:
+            walk(child, dx, dy, attrs)
+
+    walk(root, 0.0, 0.0, {})
+    return boxes
+
+
+def under_its_label(a, b):
+    """A destination's die label is drawn over its segment's number, on purpose."""
+    for number, label in ((a, b), (b, a)):
+        if number.get("class") == "segment-number" and label.get("class") is None \
+                and label.get("font-size") == "12":
+            return True
+    return False
+
+
+def overlapping(boxes):
+    found = []
+    for i, (l1, t1, r1, b1, e1) in enumerate(boxes):
+        for l2, t2, r2, b2, e2 in boxes[i + 1:]:
+            if min(r1, r2) - max(l1, l2) > 0.3 and min(b1, b2) - max(t1, t2) > 0.3 \
+                    and not under_its_label(e1, e2):
+                found.append((e1.text, e1.attrib, e2.text, e2.attrib))
+    return found
+
+
+def test_every_text_is_legible_on_a_phone():
+    """Every label is at least MIN_FONT units (9.45 CSS px on a board 360 px wide), the
+    glyphs' letters too, at the smallest scale they are drawn."""
+    assert svg.MIN_FONT * PHONE >= 9
+    state = bound_position()
+    root = parse(svg.board(state, selected=(1, "inner")))
+    sizes = [round(b[3] - b[1], 6) for b in text_boxes(root)]
+    assert len(sizes) > 60 and min(sizes) >= svg.MIN_FONT
+    scales = [1.0] + [float(s) for s in re.findall(r'<use href="#tatsu-\w+" '
+                                                    r'transform="scale\(([\d.]+)\)"', 
+                                                    svg.board(state))]
+    assert min(scales) * svg.GLYPH_LETTER >= svg.MIN_FONT
+    for kind in KINDS:  # white letters on the kinds' colours: 4.5:1 at least
+        assert contrast("#ffffff", svg.KIND_COLOURS[kind]) >= 4.5
+
+
+def contrast(a, b):
+    def lum(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_clickable_stone_has_a_hit_area_of_24_px_on_a_phone():
+    # 2 * HIT_R units wide: 27 CSS px at 360 px; round areas of neighbours never overlap
+    assert 2 * svg.HIT_R * PHONE >= 24
+    centres = [svg._polar(s, svg.R_INNER_STONE if f == "inner" else svg.R_OUTER_STONE)
+               for s in range(SEGMENTS) for f in FIELDS]
+    for i, (x1, y1) in enumerate(centres):
+        for x2, y2 in centres[i + 1:]:
+            assert hypot(x1 - x2, y1 - y2) >= 2 * svg.HIT_R
+    state = bound_position()
+    root = parse(svg.board(state, selected=(1, "inner")))
+    for g in classed(root, "movable"):
+        (hit,) = classed(g, "hit")
+        assert hit.get("fill") == "transparent"
+        if g.get("data-mat"):
+            w, h = float(hit.get("width")), float(hit.get("height"))
+            assert min(w, h) * PHONE >= 24
+        else:
+            assert float(hit.get("r")) == svg.HIT_R
+    assert not [g for g in classed(root, "stone") if classed(g, "hit")
+                and "movable" not in g.get("class").split()]
+    # a mat pile's area: its column of the mat's box, so the three never overlap
+    piles = [(g, hit) for g in classed(root, "pile") for hit in classed(g, "hit")]
+    assert [g.get("data-mat") for g, _ in piles] == ["fire"]
+    for g, hit in piles:
+        left = svg.BOX_X + svg.BOX_W + svg.BOX_GAP + KINDS.index(g.get("data-kind")) * svg.PILE_W
+        assert abs(float(hit.get("x")) - left) <= 0.51  # 0.5 in, to two decimals
+        assert float(hit.get("x")) + float(hit.get("width")) <= left + svg.PILE_W + 0.01
+    for target in classed(root, "target"):  # a whole segment of the ring
+        (hit,) = classed(target, "hit")
+        assert hit.get("d").startswith("M")
+
+
+def test_hub_words_keep_clear_of_the_badges_and_dice():
+    """The hub's words stay inside the free disc the corner badges and entry points leave
+    (they touched the badges once), whatever the state says."""
+    root = parse(svg.board(bound_position()))
+    for g in classed(root, "corner-mark") + classed(root, "entry"):
+        x, y = _translate(g)
+        reach = float(g.find(NS + "circle").get("r")) if g.find(NS + "circle") is not None \
+            else float(g.find(NS + "rect").get("width")) / 2
+        assert hypot(x - svg.CX, y - svg.CY) - reach >= svg.HUB_FREE
+    dice = [(x - 15, y - 15, x + 15, y + 15) for x, y in
+            (_translate(d) for d in classed(root, "die"))]
+    lines = [f"{colour} {what}" for colour in ("Black", "White")
+             for what in ("to move", "wins")]
+    subs = ["turn 1", "turn 999", "no usable die", "escape or pass", "game over"]
+    for words, font, baseline in ((lines, svg.STATUS_FONT, svg.STATUS_Y),
+                                  (subs, svg.SUB_FONT, svg.SUB_Y)):
+        for text in words:
+            half = svg.text_width(text, font) / 2
+            top, bottom = baseline - 0.76 * font, baseline + 0.24 * font
+            for cx in (-half, half):
+                for cy in (top, bottom):
+                    assert hypot(cx, cy) <= svg.HUB_FREE, text
+            for left, dtop, right, dbottom in dice:
+                box = (svg.CX - half, svg.CY + top, svg.CX + half, svg.CY + bottom)
+                assert min(box[2], right) <= max(box[0], left) or \
+                    min(box[3], dbottom) <= max(box[1], dtop), text
+    # the words measured above are all the hub says: to move, passing, game over
+    *_, over = random_states(3)
+    must_pass = pos({1: ("Bv", "Wv"), 2: ("Wv", "Wv"), 3: ("Wv", "Wf")}, dice=(2, 2))
+    for state in (bound_position(), must_pass, over):
+        said = [e.text for e in parse(svg.board(state)).iter(NS + "text")
+                if e.get("class", "").startswith("hub-")]
+        assert len(said) == 2
+        assert said[0] in lines and (said[1] in subs or re.fullmatch(r"turn \d{1,3}", said[1]))
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_no_two_texts_overlap(seed):
+    for step, state in enumerate(random_states(seed)):
+        if step % 4:
+            continue
+        selections = [None] + (state.movable_stones()[:3] if state.to_move is not None else [])
+        for selected in selections:
+            boxes = text_boxes(parse(svg.board(state, selected=selected)))
+            assert overlapping(boxes) == [], (step, selected)
+
+
+LONG = "Bartholomew Maximilian Featherstonehaugh"  # 40 characters
+
+
+@pytest.mark.parametrize("name", [LONG, "W" * 40, "山田" * 20, "Ann", "Bé" * 20, "🐉" * 40])
+def test_long_names_are_cut_with_an_ellipsis_to_fit_their_strip(name):
+    names = [f"{name} (Black)", name]
+    root = parse(svg.board(bound_position(), names=names))
+    for side in classed(root, "side"):
+        seat = int(side.get("data-seat"))
+        (shown,) = [e for e in side.iter(NS + "text") if e.get("class") == "name"]
+        (moves,) = [e for e in side.iter(NS + "text") if e.get("class") == "moves"]
+        full = f"{name} ({('Black', 'White')[seat]})"
+        room = float(moves.get("x")) - svg.text_width(moves.text, svg.MOVES_FONT) - \
+            float(shown.get("x"))
+        assert svg.text_width(shown.text, svg.NAME_FONT) < room
+        if shown.text != full:
+            assert shown.text.endswith(f"… ({('Black', 'White')[seat]})")
+            assert full.startswith(shown.text.split("…")[0])
+        assert full in root.find(NS + "title").text  # the title keeps the whole name
+    assert overlapping(text_boxes(root)) == []
+    assert svg.fit_text("Ann", 13, 100) == "Ann"
+    assert svg.fit_text(LONG, 13, 100).endswith("…")
+    assert svg.text_width(svg.fit_text(LONG, 13, 100), 13) <= 100

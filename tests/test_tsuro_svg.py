@@ -11,7 +11,7 @@ import pytest
 from game.core import Action, new_rng
 from game.tsuro import TsuroState
 from game.tsuro import svg
-from game.tsuro.board import OFF, START_MARKS, behind
+from game.tsuro.board import OFF, START_MARKS, behind, edge_of_mark
 from game.tsuro.daikaiju import TILES
 from game.tsuro.tiles import ORIENTED
 
@@ -450,3 +450,180 @@ def test_tile_svg():
 def test_tile_svg_refuses_what_is_not_a_tile(args):
     with pytest.raises(ValueError):
         svg.tile(*args)
+
+
+# --- sizes for a phone, and text that never overlaps ---------------------------------------
+PHONE = 360 / svg.VIEW  # CSS px per user unit on a 360-px-wide screen (the page's CSS)
+
+
+def _translate(element):
+    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
+    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
+
+
+def text_boxes(root):
+    """Every text as (left, top, right, bottom, element), from its position, anchor and
+    size (inherited from its groups) and a width measured with the widest common font;
+    ascent 0.76 and descent 0.24 of the font size."""
+    from game.tatsu.svg import text_width
+
+    boxes = []
+
+    def walk(element, dx, dy, inherited):
+        if element.tag == NS + "defs":
+            return
+        own = {k: element.get(k) for k in ("font-size", "text-anchor", "letter-spacing")
+               if element.get(k) is not None}
+        attrs = {**inherited, **own}
+        tx, ty = _translate(element)
+        dx, dy = dx + tx, dy + ty
+        if element.tag == NS + "text" and (element.text or "").strip():
+            size = float(attrs["font-size"])
+            width = text_width(element.text, size) + float(
+                attrs.get("letter-spacing", 0)) * len(element.text)
+            x, y = dx + float(element.get("x", 0)), dy + float(element.get("y", 0))
+            left = {"middle": x - width / 2, "end": x - width}.get(
+                attrs.get("text-anchor"), x)
+            boxes.append((left, y - 0.76 * size, left + width, y + 0.24 * size, element))
+        for child in element:
+            walk(child, dx, dy, attrs)
+
+    walk(root, 0.0, 0.0, {})
+    return boxes
+
+
+def overlapping(boxes, allowed=lambda a, b: False):
+    found = []
+    for i, (l1, t1, r1, b1, e1) in enumerate(boxes):
+        for l2, t2, r2, b2, e2 in boxes[i + 1:]:
+            if min(r1, r2) - max(l1, l2) > 0.3 and min(b1, b2) - max(t1, t2) > 0.3 \
+                    and not allowed(e1, e2):
+                found.append((e1.text, e1.attrib, e2.text, e2.attrib))
+    return found
+
+
+def test_mark_areas_tile_the_margin_without_overlapping():
+    areas = {mark: svg.mark_area(mark) for mark in START_MARKS}
+    items = list(areas.items())
+    for i, (mark, (x, y, w, h)) in enumerate(items):
+        assert 0 <= x and 0 <= y and x + w <= svg.VIEW and y + h <= svg.VIEW
+        # half a square along the edge (and a corner of the margin), the whole margin deep
+        along, deep = (w, h) if edge_of_mark(mark) in (0, 2) else (h, w)
+        depth = svg.MARGIN - svg.MARK_INSET  # clear of the frame's edge, for the focus ring
+        assert deep == depth and along in (svg.SQ // 2, svg.SQ // 2 + depth)
+        assert min(w, h) * PHONE > 20 and max(w, h) * PHONE >= 24
+        # the mark's circle (r 8.5) stands in its own area, clear of its neighbours' along
+        # the edge (inwards it may reach over the sea's rim)
+        cx, cy = svg._ship_centre(mark)
+        assert x <= cx <= x + w and y <= cy <= y + h
+        if edge_of_mark(mark) in (0, 2):
+            assert x + 8.5 <= cx <= x + w - 8.5
+        else:
+            assert y + 8.5 <= cy <= y + h - 8.5
+        for other, (x2, y2, w2, h2) in items[i + 1:]:
+            assert min(x + w, x2 + w2) <= max(x, x2) or min(y + h, y2 + h2) <= max(y, y2), \
+                (mark, other)
+    # the margin is covered exactly: 4 sides of 7 squares of 2 halves, plus 4 corners
+    covered = sum(w * h for _, _, w, h in areas.values())
+    assert covered == (svg.VIEW - 2 * svg.MARK_INSET) ** 2 - svg.BOARD ** 2
+    with pytest.raises(ValueError):
+        svg.mark_area(10)  # square 1, its right side: inside the board, no start mark
+
+
+def test_marks_are_buttons_filling_their_areas_out_of_the_tab_order():
+    state = TsuroState({"players": 3, "daikaiju": True}, 4)
+    root = parse(svg.board(state))
+    marks = classed(root, "choice")
+    assert len(marks) == 56
+    for g in marks:
+        mark = int(g.get("data-mark"))
+        assert g.get("role") == "button" and g.get("tabindex") == "-1"
+        assert g.get("aria-label").startswith("start mark on the")
+        assert g.get("aria-pressed") == "false" and "picked" not in g.get("class").split()
+        (hit,) = classed(g, "hit")  # last, over the rest: it takes the clicks
+        assert hit.tag == NS + "rect" and hit.get("fill") == "transparent" and g[-1] is hit
+        (band,) = classed(g, "band")  # the same area, seen
+        for rect in (hit, band):
+            assert tuple(float(rect.get(k)) for k in ("x", "y", "width", "height")) == \
+                svg.mark_area(mark)
+    assert not classed(root, "ghost")
+    # the numbers on the margin let clicks through to the marks under them
+    (numbers,) = classed(root, "dice-numbers")
+    assert numbers.get("pointer-events") == "none"
+    # the one button in the tab order during a placement: the target square
+    root = parse(svg.board(mid_game()))
+    tabbable = [e for e in root.iter() if e.get("tabindex") == "0"]
+    assert [e.get("class") for e in tabbable] == ["square target"]
+
+
+def test_a_picked_mark_is_drawn_as_a_ghost_of_the_ship():
+    state = TsuroState({"players": 3, "daikaiju": True}, 4)
+    state.apply(Action("start", (START_MARKS[5],)))  # seat 1 to choose now
+    mark = START_MARKS[30]
+    markup = svg.board(state, mark=mark)
+    root = parse(markup)
+    (ghost,) = classed(root, "ghost")
+    assert ghost.get("data-seat") == "1" and ghost.get("data-mark") == str(mark)
+    assert ghost.get("pointer-events") == "none"
+    assert translate(ghost) == svg._ship_centre(mark)
+    # the seat's own ship, faded, with its hull shape, in a ring
+    assert any(e.get("fill") == svg.SHIP_COLOURS[1] and e.get("opacity") for e in ghost.iter())
+    assert len(ghost.findall(NS + "circle")) == 2
+    pressed = [g for g in classed(root, "choice") if g.get("aria-pressed") == "true"]
+    assert [int(g.get("data-mark")) for g in pressed] == [mark]
+    assert "picked" in pressed[0].get("class").split()
+    assert markup == svg.board(state.clone(), mark=mark)  # deterministic
+    assert markup != svg.board(state)
+    # from the seat's view, the same drawing
+    view = json.loads(json.dumps(state.view(1)))
+    assert svg.board(view, mark=mark) == svg.board(state, seat=1, mark=mark)
+    # not drawn where the mark is no choice: taken, another seat's screen, no highlight
+    for quiet in (svg.board(state, mark=START_MARKS[5]), svg.board(state, seat=0, mark=mark),
+                  svg.board(state, highlight=False, mark=mark)):
+        root = parse(quiet)
+        assert not classed(root, "ghost") and not classed(root, "picked")
+    for bad in (10, -1, 10_000, "30", 2.0):
+        with pytest.raises(ValueError):
+            svg.board(state, mark=bad)
+
+
+def test_a_picked_relocation_mark_is_drawn_too():
+    state = relocation_state()
+    mark = state.relocation_marks()[0]
+    root = parse(svg.board(state, mark=mark))
+    (ghost,) = classed(root, "ghost")
+    assert ghost.get("data-seat") == str(state.active) and ghost.get("data-mark") == str(mark)
+    # during a placement, a mark means nothing
+    assert not classed(parse(svg.board(mid_game(), mark=START_MARKS[0])), "ghost")
+
+
+def test_every_text_is_legible_on_a_phone():
+    """Every label is at least MIN_FONT units: 9 CSS px when the board is 360 px wide."""
+    assert svg.MIN_FONT * PHONE >= 9
+    for state in (TsuroState({"players": 8, "daikaiju": True}, 3), mid_game(players=8, seed=5)):
+        for markup in (svg.board(state), svg.board(state, mark=START_MARKS[0])):
+            boxes = text_boxes(parse(markup))
+            assert boxes
+            sizes = {round(b[3] - b[1], 3) for b in boxes}  # font sizes, from the boxes
+            assert min(sizes) >= svg.MIN_FONT
+    # the target square: a 60-unit square, 43 px on a phone
+    assert svg.SQ * PHONE >= 24
+
+
+@pytest.mark.parametrize("players, seed", [(3, 7), (6, 2), (8, 3)])
+def test_no_two_texts_overlap(players, seed):
+    for step, state in enumerate(random_game(players, seed)):
+        if step % 3:
+            continue
+        previews = [None]
+        if state.decision == "placement":
+            previews += [(t, 0) for t in state.hands[state.active]]
+        for preview in previews:
+            root = parse(svg.board(state, preview=preview))
+            assert overlapping(text_boxes(root)) == [], (step, preview)
+
+
+def test_no_text_overlaps_a_ship_facing_a_daikaiju():
+    state = relocation_state()  # seat 0 on a start mark, a daikaiju in front of it
+    for mark in (None, *state.relocation_marks()):
+        assert overlapping(text_boxes(parse(svg.board(state, mark=mark)))) == []

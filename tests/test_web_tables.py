@@ -17,6 +17,10 @@ from game.web.tsuro_table import TsuroTable
 class FakePage:
     def __init__(self):
         self.regions, self.lines, self.cues, self.finished = {}, [], [], None
+        self.focused = []  # the selectors each render asked to focus
+
+    def focus(self, selectors):
+        self.focused.append(list(selectors))
 
     def show(self, region, html):
         self.regions[region] = html
@@ -50,8 +54,9 @@ def tsuro_table(players=("human", "easy"), seed=3):
 
 def click_like_a_person(table, action):
     """The clicks a person makes for an engine action."""
-    if action.kind in ("start", "relocate"):
+    if action.kind in ("start", "relocate"):  # pick the mark, then set sail from it
         run(table.click({"mark": str(action.args[0])}))
+        run(table.click({"confirmMark": "1"}))
     elif action.kind == "place":
         tile, rotation = action.args
         run(table.click({"tile": str(tile)}))
@@ -87,6 +92,7 @@ def test_people_at_one_screen_pass_it_and_hands_stay_hidden():
     assert "Pass the screen to" in table.page.regions["overlay"]
     assert table.page.regions["panel"] == ""
     run(table.click({"mark": "0"}))  # ignored behind the pass screen
+    run(table.click({"confirmMark": "1"}))
     assert table.state.history == []
     run(table.click({"ready": "0"}))
     assert table.page.regions["overlay"] == ""
@@ -123,6 +129,7 @@ def test_keys_choose_turn_and_place():
     table = tsuro_table()
     state = table.state
     run(table.click({"mark": str(state.legal_actions()[0].args[0])}))
+    run(table.click({"mark": str(state.legal_actions()[0].args[0])}))  # again: set sail
     while state.decision != "placement":
         click_like_a_person(table, state.legal_actions()[0])
     run(table.key("1"))
@@ -147,7 +154,7 @@ def test_forms_and_reading_them_back():
               "name2": "Cy", "player2": "hard"}
     config, seed, seats, speed = read_form("tsuro", values, 5)
     assert config == {"players": 3, "daikaiju": False} and seed == 42 and speed == "fast"
-    assert [s.name for s in seats] == ["Ann", "Orange square", "Cy"]
+    assert [s.name for s in seats] == ["Ann", "Easy computer 2", "Cy"]  # empty: the default
     assert [s.player for s in seats] == ["human", "easy", "hard"]
     assert read_form("tsuro", dict(values, seed=""), 5)[1] == 5
     with pytest.raises(ValueError, match="whole number"):
@@ -155,7 +162,7 @@ def test_forms_and_reading_them_back():
     config, _, seats, _ = read_form("tatsu", {"first": "roll", "name0": "Ann",
                                               "player0": "human", "player1": "easy"}, 1)
     assert config == {"first": "roll"}
-    assert [s.name for s in seats] == ["Ann (Black)", "White"]
+    assert [s.name for s in seats] == ["Ann (Black)", "Easy computer (White)"]
 
 
 @pytest.mark.parametrize("slice_seconds", [0.0, 60.0])

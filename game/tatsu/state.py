@@ -495,6 +495,30 @@ class TatsuState(GameState):
                 seen.append(action.args[0])
         return seen
 
+    def stone_refusal(self, stone):
+        """Why the seat to move may not pick this stone now, as the RuleError that moving
+        it with each die left would raise (None when it may be picked): another
+        player's stone, a held or entangled one, or no die that fits."""
+        stone = tuple(stone)
+        if self.current is None:
+            return RuleError("turn order", "the game is over")
+        if stone in self.movable_stones():
+            return None
+        kind = "enter" if stone[:1] == (MAT,) else "move"
+        refusals = []
+        for die in sorted(set(self.dice)):
+            try:
+                self._check(Action(kind, (stone, die)))
+            except RuleError as refusal:
+                refusals.append((die, refusal))
+        if not refusals:
+            return RuleError("using the dice", "no die is left this turn")
+        plains = {refusal.plain for _, refusal in refusals}
+        if len(plains) == 1:
+            return refusals[0][1]
+        return RuleError(refusals[0][1].rule, "no die left fits that stone: " + "; ".join(
+            f"with the {die}, {refusal.plain}" for die, refusal in refusals))
+
     def destinations(self, stone) -> list:
         """[(action, target segment)] for one stone address, for highlighting."""
         stone = tuple(stone)

@@ -22,23 +22,37 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     text.segment-number[data-segment]
     g.stone#stone-<segment>-<field>[data-seat][data-kind][data-segment][data-field]
         [data-status=free|held|entangled]; classes: entangled, held, movable (role=button,
-        tabindex=0, aria-label), selected; data-escape=<die> on a stone that may escape
+        tabindex=0, aria-label), selected; data-escape=<die> on a stone that may escape.
+        A movable stone ends with circle.hit, its round hit area (HIT_R, transparent)
     g.target#target-<segment>-<die>[data-target-segment][data-action][data-die][data-kind]
         a legal destination of the selected stone (role=button); data-action is the
-        JSON of the action (Action.to_json(), e.g. ["move",[5,"inner"],3])
+        JSON of the action (Action.to_json(), e.g. ["move",[5,"inner"],3]); its
+        path.sector is the whole segment of the ring, rect.die-label the die over the
+        segment's number, and path.hit (last, transparent) the sector again
     g.side#side-<seat>[data-seat]  one player's tray, mat and dead zone (class "active"
-        on the side to move)
+        on the side to move); text.name is the player's name, cut with an ellipsis
+        when it would not fit (the <title> keeps it whole)
     g.pile#pile-<seat>-<box>-<kind>[data-box=tray|mat|dead][data-seat][data-kind]
         [data-count][data-colour]   data-seat is the box's owner; data-colour the stones'
         colour (a dead zone holds the opponent's stones). Mat piles also have
-        data-mat=<kind>, and "movable" / "selected" like arena stones
+        data-mat=<kind>, and "movable" / "selected" like arena stones; a movable pile's
+        rect.hit is its column of the mat's box
     g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
+    text.hub-line, text.hub-sub     whose turn (or who won), and the turn number
+
+Sizes, for a board as wide as a 360-px phone (0.9 CSS px per unit): every text is at
+least MIN_FONT units (9.45 px), the glyphs' letters too; every clickable thing's hit area
+is at least 27 px across, and no two overlap. The hub's words stay inside the disc the
+corner badges and entry points leave free (HUB_FREE). Page CSS must not restyle the
+board's texts: a page rule for `.status` once made the hub's words larger than drawn
+(the hub's classes are hub-*, and the page styles its aside as `aside.side`).
 
 `id_prefix` goes before every id, for pages that show more than one board.
 Colours are presentation attributes, so page CSS can restyle anything.
 """
 
 import json
+import unicodedata
 from html import escape
 from math import cos, pi, sin
 
@@ -59,7 +73,7 @@ from game.tatsu.arena import (
 )
 
 # --- what the page reuses --------------------------------------------------------------------
-KIND_COLOURS = {"vine": "#2f8a3a", "water": "#1f67c4", "fire": "#d3361f"}
+KIND_COLOURS = {"vine": "#2a7d34", "water": "#1f67c4", "fire": "#d3361f"}
 KIND_TINTS = {"vine": "#cfe6c6", "water": "#cddff3", "fire": "#f6d0c4"}
 KIND_LETTERS = {"vine": "V", "water": "W", "fire": "F"}
 STONE_FILLS = ("#1d1d1f", "#fbfaf5")
@@ -69,7 +83,7 @@ BOX_WORDS = {"tray": "Tray", "mat": "Mat", "dead": "Dead zone"}
 
 # --- geometry (user units) -------------------------------------------------------------------
 WIDTH = 400
-PANEL_H = 84  # each player's strip: Black's above the arena, White's below
+PANEL_H = 100  # each player's strip: Black's above the arena, White's below
 ARENA_H = 396
 HEIGHT = 2 * PANEL_H + ARENA_H
 CX, CY = WIDTH / 2, PANEL_H + ARENA_H / 2
@@ -79,6 +93,11 @@ R_NUMBER = 184
 R_BADGE = 80  # corner badges and entry points, just inside the ring
 STONE_R = 13
 STEP = 360 / SEGMENTS
+# Sizes for a phone: the board 360 px wide shows a user unit as 0.9 CSS px.
+MIN_FONT = 10.5  # the smallest text (a glyph's letter: GLYPH_LETTER at the smallest scale)
+HIT_R = 15  # a movable stone's round hit area: neighbours on the inner ring are 30 apart
+PILE_R = 12.5  # a stone in a tray, on a mat or in a dead zone
+BADGE_R = 12  # a corner's badge
 
 # --- colours ---------------------------------------------------------------------------------
 BACKGROUND, BACK_EDGE = "#f3ead6", "#cdbb92"
@@ -99,6 +118,42 @@ def _n(value) -> str:
 
 def _attr(value) -> str:
     return escape(str(value), quote=True)
+
+
+# Advance widths in em of DejaVu Sans Bold, the widest common system font (Linux's
+# system-ui): text measured with them takes at most this room in the fonts a page meets.
+_EM = {ch: width / 100 for width, chars in (
+    (31, "'"), (34, "ijl"), (35, " "), (37, "/IJ\\|"), (38, ",."), (40, ":;"), (42, "-"),
+    (44, "f"), (46, "!()[]"), (48, "t"), (49, "r"), (50, "_`"), (52, '"*'), (58, "?z"),
+    (59, "c"), (60, "s"), (64, "L"), (65, "vxy"), (67, "ak"), (68, "EFTe"), (69, "o"),
+    (70, "0123456789$"), (71, "hnu{}"), (72, "SYbdgpq"), (73, "CPZ"), (76, "B"),
+    (77, "AKRVX"), (81, "U"), (82, "G"), (83, "D"), (84, "#+<=>HN^~×↻↺"), (85, "OQ"),
+    (87, "&"), (92, "w"), (100, "%@M…"), (104, "m"), (110, "W")) for ch in chars}
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide `text` is at font size `size`, at most: bold DejaVu Sans widths; for any
+    other character 1 em (an accented letter), 1.25 em if it is wide (East Asian, an
+    emoji), nothing for a combining mark."""
+    em = 0.0
+    for ch in text:
+        if ch in _EM:
+            em += _EM[ch]
+        elif unicodedata.east_asian_width(ch) in "WF":
+            em += 1.25
+        elif not unicodedata.combining(ch):
+            em += 1.0
+    return em * size
+
+
+def fit_text(text: str, size: float, room: float) -> str:
+    """`text` as it is if it fits in `room` units at font size `size`, else cut at a
+    character and ended with an ellipsis so that it fits."""
+    if text_width(text, size) <= room:
+        return text
+    while text and text_width(text.rstrip() + "…", size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _polar(segment: float, radius: float):
@@ -135,12 +190,13 @@ def _glyph_d(kind: str, s: float) -> str:
             f"{p(-0.16, -0.8)} {p(0, -1.05)}Z")
 
 
-GLYPH_SIZE = 9.4  # the glyphs are defined once (<defs>) at the size they have on a stone
+GLYPH_SIZE = 10.4  # the glyphs are defined once (<defs>) at the size they have on a stone
+GLYPH_LETTER = 11  # the letter's size on a stone; badges and piles scale it to 10.56
 
 
 def _glyph_def(kind: str, pre: str) -> str:
     """The kind's shape in its colour, with its letter on it, for <use>."""
-    s, letter = GLYPH_SIZE, 8.6
+    s, letter = GLYPH_SIZE, GLYPH_LETTER
     dy = {"vine": 0.36, "water": 0.5, "fire": 0.52}[kind] * letter
     return (f'<g id="{pre}tatsu-{kind}"><path d="{_glyph_d(kind, s)}" '
             f'fill="{KIND_COLOURS[kind]}" stroke="#ffffff" stroke-width="0.8"/>'
@@ -341,11 +397,12 @@ def _ring_frame() -> str:
 
 
 def _numbers() -> str:
-    parts = [f'<g font-size="9.5" font-weight="600" text-anchor="middle" fill="{SOFT_INK}">']
+    parts = [f'<g font-size="{MIN_FONT}" font-weight="600" text-anchor="middle" '
+             f'fill="{SOFT_INK}">']
     for segment in range(SEGMENTS):
         x, y = _polar(segment, R_NUMBER)
         parts.append(f'<text class="segment-number" data-segment="{segment}" x="{_n(x)}" '
-                     f'y="{_n(y + 3.3)}">{segment}</text>')
+                     f'y="{_n(y + 3.8)}">{segment}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -357,8 +414,9 @@ def _corner_marks(pre) -> str:
         parts.append(
             f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
             f'transform="translate({_n(x)} {_n(y)})"><title>Segment {segment}: {kind} '
-            f'corner (recruits a {kind} dragon)</title><circle r="9.5" fill="#ffffff" '
-            f'stroke="{KIND_COLOURS[kind]}" stroke-width="1.6"/>{_glyph(kind, 0.82, pre)}</g>')
+            f'corner (recruits a {kind} dragon)</title><circle r="{BADGE_R}" '
+            f'fill="#ffffff" stroke="{KIND_COLOURS[kind]}" stroke-width="1.6"/>'
+            f'{_glyph(kind, 0.96, pre)}</g>')
     return "".join(parts)
 
 
@@ -372,10 +430,10 @@ def _entries() -> str:
                 f'<g class="entry" data-seat="{seat}" data-entry="{number}" '
                 f'data-segment="{segment}" transform="translate({_n(x)} {_n(y)})">'
                 f'<title>{COLOUR_NAMES[seat]}\'s entry point {number} (segment {segment})'
-                f'</title><rect x="-7" y="-7" width="14" height="14" rx="3.5" '
+                f'</title><rect x="-7.5" y="-7.5" width="15" height="15" rx="3.5" '
                 f'fill="{STONE_FILLS[seat]}" stroke="{STONE_EDGES[seat]}" stroke-width="1.2" '
-                f'transform="rotate({_n(segment * STEP)})"/><text y="3.6" '
-                f'text-anchor="middle" font-size="10" font-weight="800" fill="{ink}">'
+                f'transform="rotate({_n(segment * STEP)})"/><text y="3.8" '
+                f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="800" fill="{ink}">'
                 f'{number}</text></g>')
     return "".join(parts)
 
@@ -405,18 +463,19 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
         extra += ' aria-pressed="true"' if movable else ""
     marks = []
     if selected:
-        marks.append(f'<circle class="cue" r="{STONE_R + 6}" fill="{GOLD}" '
+        marks.append(f'<circle class="ring" r="{STONE_R + 6}" fill="{GOLD}" '
                      f'fill-opacity="0.5" stroke="{GOLD_EDGE}" stroke-width="2.5"/>')
     elif movable:
-        marks.append(f'<circle class="cue" r="{STONE_R + 3.5}" fill="none" stroke="{GOLD}" '
+        marks.append(f'<circle class="ring" r="{STONE_R + 3.5}" fill="none" stroke="{GOLD}" '
                      f'stroke-width="3"/>')
+    hit = f'<circle class="hit" r="{HIT_R}" fill="transparent"/>' if movable else ""
     return (f'<g id="{pre}stone-{segment}-{field}" class="{" ".join(classes)}" '
             f'data-seat="{seat}" data-kind="{kind}" data-segment="{segment}" '
             f'data-field="{field}" data-status="{status}"{extra} '
             f'transform="translate({_n(x)} {_n(y)})"><title>{escape(words)}</title>'
             f'{"".join(marks)}{_stone_body(seat, kind, STONE_R, pre)}'
             f'{_vine_ring(STONE_R + 2) if status == "entangled" else ""}'
-            f'{LOCK if status == "held" else ""}</g>')
+            f'{LOCK if status == "held" else ""}{hit}</g>')
 
 
 def _target_markup(action, segment, stone_words, pre) -> str:
@@ -427,16 +486,18 @@ def _target_markup(action, segment, stone_words, pre) -> str:
     if action.kind == "escape":
         words += " (the other die is forfeited)"
     x, y = _polar(segment, R_NUMBER)
+    sector = _sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
             f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
             f'data-action="{_attr(data)}" role="button" tabindex="0" '
             f'aria-label="{_attr(words)}" cursor="pointer"><title>{escape(words)}</title>'
-            f'<path d="{_sector(segment, R_IN, R_OUT)}" fill="{GOLD}" fill-opacity="0.3" '
+            f'<path class="sector" d="{sector}" fill="{GOLD}" fill-opacity="0.3" '
             f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
-            f'<rect x="{_n(x - 8.5)}" y="{_n(y - 8.5)}" width="17" height="17" rx="4" '
-            f'fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
-            f'<text x="{_n(x)}" y="{_n(y + 4)}" text-anchor="middle" font-size="11.5" '
-            f'font-weight="800" fill="{INK}">{die}</text></g>')
+            f'<rect class="die-label" x="{_n(x - 9)}" y="{_n(y - 9)}" width="18" '
+            f'height="18" rx="4" fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 4.4)}" text-anchor="middle" font-size="12" '
+            f'font-weight="800" fill="{INK}">{die}</text>'
+            f'<path class="hit" d="{sector}" fill="transparent"/></g>')
 
 
 # --- the hub: whose turn, and the dice -------------------------------------------------------
@@ -463,59 +524,86 @@ def _die(index, value, used, seat, x, y, pre) -> str:
             f'<g fill="{pip}">{dots}</g></g>')
 
 
+# The hub's free disc: the corner badges (R_BADGE) and entry points reach no nearer the
+# centre than this, and the hub's texts and dice keep inside it.
+HUB_FREE = R_BADGE - BADGE_R - 1
+STATUS_FONT, SUB_FONT = 13, 11
+STATUS_Y, DICE_Y, SUB_Y = -25, 5, 37  # baselines and the dice's centre, from CY
+
+
 def _hub(scene: _Scene, pre) -> str:
+    """Whose turn, the dice, and a line below: each inside the hub's free disc, clear of
+    the corner badges and entry points round it (at every state: the words are few)."""
     parts = []
     if scene.winners:
         line, sub = f"{COLOUR_NAMES[scene.winners[0]]} wins", "game over"
     elif scene.active is not None:
         line = f"{COLOUR_NAMES[scene.active]} to move"
-        sub = "no die can be used" if scene.decision == "pass" else f"turn {scene.turn}"
+        sub = f"turn {scene.turn}"
+        if scene.decision == "pass":  # the status line says the same, in full
+            sub = "escape or pass" if scene.movable() else "no usable die"
     else:
         line, sub = "", ""
-    parts.append(f'<text class="status" x="{_n(CX)}" y="{_n(CY - 27)}" text-anchor="middle" '
-                 f'font-size="12.5" font-weight="700" fill="{INK}">{escape(line)}</text>'
-                 f'<text x="{_n(CX)}" y="{_n(CY + 37)}" text-anchor="middle" font-size="9.5" '
-                 f'fill="{SOFT_INK}">{escape(sub)}</text>')
+    parts.append(f'<text class="hub-line" x="{_n(CX)}" y="{_n(CY + STATUS_Y)}" '
+                 f'text-anchor="middle" font-size="{STATUS_FONT}" font-weight="700" '
+                 f'fill="{INK}">{escape(line)}</text>'
+                 f'<text class="hub-sub" x="{_n(CX)}" y="{_n(CY + SUB_Y)}" text-anchor="middle" '
+                 f'font-size="{SUB_FONT}" fill="{SOFT_INK}">{escape(sub)}</text>')
     used = scene.dice_used()
     for i, (value, spent) in enumerate(zip(scene.rolled, used)):
         if value in PIPS:
             parts.append(_die(i, value, spent or scene.active is None, scene.active,
-                              CX + (i - 0.5) * 36, CY + 3, pre))
+                              CX + (i - 0.5) * 36, CY + DICE_Y, pre))
     return "".join(parts)
 
 
 # --- each player's side: tray, mat, dead zone ------------------------------------------------
+NAME_FONT, MOVES_FONT, BOX_FONT, COUNT_FONT = 13, 11, 10.5, 11
+BOX_X, BOX_W, BOX_GAP, BOX_Y, BOX_H = 10, 124, 4, 34, 58  # three boxes side by side
+PILE_W, PILE_Y = BOX_W / 3, 64  # a pile's column in its box; its stone's centre
+
+
 def _side(scene, seat, names, pre, movable, selected) -> str:
     y0 = 0 if seat == 0 else PANEL_H + ARENA_H
     active = scene.active == seat
     who = _who(seat, names)
+    moves = (f"moves {DIRECTION_WORDS[DIRECTION[seat]]} "
+             f"{'↻' if DIRECTION[seat] > 0 else '↺'}")
+    # the name, cut with an ellipsis where it would run into the direction
+    room = WIDTH - 16 - text_width(moves, MOVES_FONT) - 10 - 33
+    suffix = f" ({COLOUR_NAMES[seat]})"
+    if text_width(who, NAME_FONT) <= room or not who.endswith(suffix):
+        shown = fit_text(who, NAME_FONT, room)
+    else:
+        shown = fit_text(who[:-len(suffix)], NAME_FONT,
+                         room - text_width(suffix, NAME_FONT)) + suffix
     classes = "side active" if active else "side"
     parts = [(f'<g id="{pre}side-{seat}" class="{classes}" data-seat="{seat}" '
               f'transform="translate(0 {y0})">'
               f'<rect x="6" y="4" width="{WIDTH - 12}" height="{PANEL_H - 8}" rx="9" '
-              f'fill="{PANEL}" stroke="{GOLD if active else PANEL_EDGE}" '
+              f'fill="{PANEL}" stroke="{GOLD_EDGE if active else PANEL_EDGE}" '
               f'stroke-width="{2.5 if active else 1.2}"/>'
-              f'<circle cx="20" cy="19" r="6.5" fill="{STONE_FILLS[seat]}" '
+              f'<circle cx="20" cy="21" r="7" fill="{STONE_FILLS[seat]}" '
               f'stroke="{STONE_EDGES[seat]}" stroke-width="1.2"/>'
-              f'<text x="32" y="23" font-size="12" font-weight="700" fill="{INK}">'
-              f'{escape(who)}</text>'
-              f'<text x="{WIDTH - 16}" y="23" text-anchor="end" font-size="9.5" '
-              f'fill="{SOFT_INK}">moves {DIRECTION_WORDS[DIRECTION[seat]]} '
-              f'{"↻" if DIRECTION[seat] > 0 else "↺"}</text>')]
+              f'<text class="name" x="33" y="26" font-size="{NAME_FONT}" font-weight="700" '
+              f'fill="{INK}">{escape(shown)}</text>'
+              f'<text class="moves" x="{WIDTH - 16}" y="26" text-anchor="end" '
+              f'font-size="{MOVES_FONT}" fill="{SOFT_INK}">{moves}</text>')]
     boxes = (("tray", scene.trays[seat], seat), ("mat", scene.mats[seat], seat),
              ("dead", scene.dead[seat], 1 - seat))
-    box_w, gap, left = 124, 4, 10
     for i, (box, counts, colour) in enumerate(boxes):
-        bx = left + i * (box_w + gap)
-        parts.append(f'<rect x="{bx}" y="31" width="{box_w}" height="45" rx="6" '
+        bx = BOX_X + i * (BOX_W + BOX_GAP)
+        parts.append(f'<rect x="{bx}" y="{BOX_Y}" width="{BOX_W}" height="{BOX_H}" rx="6" '
                      f'fill="#ffffff" fill-opacity="0.6" stroke="{PANEL_EDGE}"/>'
-                     f'<text x="{bx + 6}" y="42" font-size="8.5" font-weight="600" '
-                     f'letter-spacing="0.4" fill="{SOFT_INK}">{BOX_WORDS[box].upper()}</text>')
+                     f'<text class="box-label" x="{bx + 7}" y="{BOX_Y + 13}" '
+                     f'font-size="{BOX_FONT}" font-weight="700" letter-spacing="0.4" '
+                     f'fill="{SOFT_INK}">{BOX_WORDS[box].upper()}</text>')
         for k, kind in enumerate(KINDS):
             count = counts[kind]
-            px, py = bx + 14 + k * 39, 60
+            left = bx + k * PILE_W
+            px, py = left + PILE_W / 2, PILE_Y
             stone = (MAT, kind)
-            extra, cls, marks = "", "pile", ""
+            extra, cls, marks, hit = "", "pile", "", ""
             words = (f"{who}'s {BOX_WORDS[box].lower()}: {count} "
                      f"{_stone_words(colour, kind)}{'' if count == 1 else 's'}")
             if box == "mat":
@@ -525,21 +613,26 @@ def _side(scene, seat, names, pre, movable, selected) -> str:
                     cls += " movable"
                     extra += (f' role="button" tabindex="0" aria-label="{_attr(words)}, '
                               f'may enter" cursor="pointer"')
-                    marks = (f'<circle class="cue" r="12.5" fill="none" stroke="{GOLD}" '
-                             f'stroke-width="3"/>')
+                    marks = (f'<circle class="ring" r="{PILE_R + 3}" fill="none" '
+                             f'stroke="{GOLD}" stroke-width="3"/>')
+                    # the whole column of the pile in its box: 41 x 42 units
+                    hit = (f'<rect class="hit" x="{_n(left + 0.5)}" y="{BOX_Y + 16}" '
+                           f'width="{_n(PILE_W - 1)}" height="{BOX_H - 17}" rx="4" '
+                           f'fill="transparent"/>')
                 if ours and selected == stone:
                     cls += " selected"
-                    marks = (f'<circle class="cue" r="13.5" fill="{GOLD}" fill-opacity="0.45" '
-                             f'stroke="{GOLD_EDGE}" stroke-width="2.2"/>')
+                    marks = (f'<circle class="ring" r="{PILE_R + 3.5}" fill="{GOLD}" '
+                             f'fill-opacity="0.45" stroke="{GOLD_EDGE}" stroke-width="2.2"/>')
             fade = "" if count else ' opacity="0.28"'
             parts.append(
                 f'<g id="{pre}pile-{seat}-{box}-{kind}" class="{cls}" data-box="{box}" '
                 f'data-seat="{seat}" data-kind="{kind}" data-count="{count}" '
                 f'data-colour="{COLOURS[colour]}"{extra}><title>{escape(words)}</title>'
-                f'<g transform="translate({px} {py})"{fade}>{marks}'
-                f'{_stone_body(colour, kind, 9.5, pre)}</g>'
-                f'<text x="{px + 11.5}" y="{py + 3.6}" font-size="10" font-weight="700" '
-                f'fill="{INK if count else "#b3a88f"}">×{count}</text></g>')
+                f'<g transform="translate({_n(px)} {_n(py)})"{fade}>{marks}'
+                f'{_stone_body(colour, kind, PILE_R, pre)}</g>'
+                f'<text class="count" x="{_n(px)}" y="{BOX_Y + BOX_H - 4}" '
+                f'text-anchor="middle" font-size="{COUNT_FONT}" font-weight="700" '
+                f'fill="{INK if count else SOFT_INK}">×{count}</text>{hit}</g>')
     parts.append("</g>")
     return "".join(parts)
 

@@ -4,8 +4,8 @@ markup text, in the spirit of python-chess's `chess.svg.board()`.
 Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
 the tests parse it with xml.etree. The same state always gives the same text.
 
-    board(state, *, seat=None, preview=None, highlight=True, size=None, names=None,
-          id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
+    board(state, *, seat=None, preview=None, mark=None, highlight=True, size=None,
+          names=None, id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
     tile(tile_id, rotation=0, *, size=None, selected=False) -> one <svg> for a hand tile
 
 What a page can rely on in `board()` (seats and daikaiju are the engine's 0-based numbers;
@@ -13,9 +13,10 @@ people read seat + 1 and daikaiju tile k + 1):
 
     svg[data-board=tsuro]      data-decision, data-active, data-turn, data-viewer; a
         <title> and aria-label in words; role="img", or role="group" while it holds
-        something to click (those have role="button", tabindex="0" and an aria-label)
+        something to click (those have role="button" and an aria-label)
     rect.square[data-square=n]           all 49 squares (row * 7 + column)
-    rect.square.target[data-square=n]    the square to place on (placement decision)
+    rect.square.target[data-square=n]    the square to place on (placement decision;
+        role="button", tabindex="0")
     g.tile#tile-<tile>[data-square][data-tile][data-rotation]   a placed wake tile;
         path.wake x4 (data-points="a-b"), each over a casing path with no class
     path.trail[data-seat]                a ship's sailed wakes, in its colour (inside
@@ -26,11 +27,26 @@ people read seat + 1 and daikaiju tile k + 1):
     g.ship#ship-<seat>[data-seat][data-position][data-shape]   transform="translate(x y)"
         path.bow (rotated to the square it faces), .hull (its shape), text (seat + 1);
         class "you" on the viewer's own ship
-    .choice[data-mark=position]          a start mark to click (start mark / relocation)
+    g.mark.choice[data-mark=position]    a start mark to click (start mark / relocation):
+        role="button", tabindex="-1" (keyboards use the page's own controls: 48 marks
+        are too many to tab through), aria-pressed; its rect.hit is the whole area the
+        mark owns in the margin (half a square along the edge, the margin deep; see
+        `mark_area`), transparent, over rect.band, the same area drawn as a faint band,
+        and the mark's circle
+    rect.target-ring                     the target square's outline, drawn over the
+        ships (no paint: the page's CSS draws the focus ring on it)
+    g.ghost[data-seat][data-mark]        the mark picked and not yet confirmed (`mark=`):
+        the seat's ship, faded, in a ring; that mark has class "picked" and
+        aria-pressed="true"
     g.preview[data-tile][data-rotation][data-square][data-legal] (data-legal only when
         drawn from a TsuroState)   path.preview-path[data-seat],
         .preview-end[data-seat][data-fate=sails|edge|daikaiju|loop] (.eliminated: a cross)
     text.gold-number[data-gold=1..6], text.blue-number[data-blue=1..6]
+
+Sizes: every text is at least MIN_FONT user units (at least 9 CSS px on a board 360 px
+wide) and every target at least 24 CSS px there, except the start marks: two marks on one
+side of a square are 20 units apart, so each gets the largest rectangle it owns instead
+(30 x 35 units, 22 x 25 px), and the page offers an equivalent control (WCAG 2.5.8).
 
 `id_prefix` goes before every id, for pages that show more than one board.
 Colours are presentation attributes, so page CSS can restyle anything.
@@ -61,7 +77,7 @@ SHIP_SHAPES = ("circle", "square", "triangle", "diamond",
 COLOUR_NAMES = ("Red", "Orange", "Yellow", "Green", "Purple", "Pink", "Black", "White")
 SHIP_NAMES = tuple(f"{c} {s}" for c, s in zip(COLOUR_NAMES, SHIP_SHAPES))
 # The ink of a seat's label on its ship: light on dark colours, dark on light ones.
-SHIP_INK = ("#ffffff", "#1a1a1a", "#1a1a1a", "#ffffff",
+SHIP_INK = ("#ffffff", "#1a1a1a", "#1a1a1a", "#1a1a1a",
             "#ffffff", "#1a1a1a", "#ffffff", "#1a1a1a")
 
 DIRECTIONS = ("N", "E", "S", "W")
@@ -74,6 +90,7 @@ MARGIN = 38  # room around the board for ships on start marks and the dice numbe
 BOARD = SIZE * SQ
 VIEW = BOARD + 2 * MARGIN
 SHIP_R = 9  # a ship's body radius; points on one side are 20 apart
+MIN_FONT = 12.5  # the smallest text: 9 CSS px when the board is 360 px wide
 
 # Points of a square (tiles.py numbering), in the square's own coordinates.
 POINT_XY = ((20, 0), (40, 0), (60, 20), (60, 40), (40, 60), (20, 60), (0, 40), (0, 20))
@@ -239,8 +256,9 @@ def _ship_markup(seat: int, position: int, offset, label: str, you: bool, pre: s
         f'<title>{escape(label)}</title>{halo}'
         f'<g fill="{colour}" stroke="{OUTLINE}" stroke-width="1.4" stroke-linejoin="round">'
         f'{bow}{_hull(shape)}</g>'
-        f'<text y="3.8" text-anchor="middle" font-size="10.5" font-weight="700" '
-        f'fill="{ink}">{seat + 1}</text></g>'
+        f'<text y="4.5" text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" '
+        f'fill="{ink}" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
+        f'paint-order="stroke">{seat + 1}</text></g>'
     )
 
 
@@ -265,7 +283,7 @@ def _pin(direction: int) -> tuple:
 
 def _turn_arrow(clockwise: bool) -> str:
     """A curved arrow round the tile's centre, its head at a corner-ward diagonal."""
-    c, r = 30, 9.2
+    c, r = 30, 9.6
     start, end = (135, 405) if clockwise else (45, -225)
     sx, sy = c + r * cos(start * pi / 180), c + r * sin(start * pi / 180)
     ex, ey = c + r * cos(end * pi / 180), c + r * sin(end * pi / 180)
@@ -306,14 +324,14 @@ def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
         _kaiju_motif(),
     ]
     if gold:
-        parts.append(f'<rect class="number gold" x="2.5" y="2.5" width="14" height="14" '
+        parts.append(f'<rect class="number gold" x="2.5" y="2.5" width="15" height="15" '
                      f'rx="3" fill="{GOLD}" stroke="{GOLD_EDGE}"/>'
-                     f'<text x="9.5" y="13.2" text-anchor="middle" font-size="11" '
+                     f'<text x="10" y="14.5" text-anchor="middle" font-size="{MIN_FONT}" '
                      f'font-weight="700" fill="{GOLD_INK}">{number}</text>')
     else:
-        parts.append(f'<rect class="number" x="3" y="3" width="13" height="13" rx="3" '
+        parts.append(f'<rect class="number" x="3" y="3" width="14" height="14" rx="3" '
                      f'fill="none" stroke="{KAIJU_PALE}" stroke-width="1.2"/>'
-                     f'<text x="9.5" y="13.2" text-anchor="middle" font-size="11" '
+                     f'<text x="10" y="14.5" text-anchor="middle" font-size="{MIN_FONT}" '
                      f'font-weight="700" fill="{KAIJU_PALE}">{number}</text>')
     # the four moves, then the turn on top (its head reaches between two pins)
     for face, code in sorted(enumerate(codes, 1), key=lambda fc: fc[1] not in MOVE_TURN):
@@ -324,15 +342,15 @@ def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
                 f'<g class="arrow" data-face="{face}" data-code="{code}" '
                 f'data-direction="{DIRECTIONS[direction]}">'
                 f'<path class="pin" d="{d}" fill="{KAIJU_PALE}" stroke="{KAIJU_EDGE}" '
-                f'stroke-width="1"/><text x="{_n(mx)}" y="{_n(my + 4.2)}" '
-                f'text-anchor="middle" font-size="12" font-weight="700" '
+                f'stroke-width="1"/><text x="{_n(mx)}" y="{_n(my + 4.5)}" '
+                f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" '
                 f'fill="{KAIJU_INK}">{face}</text></g>')
         else:
             parts.append(
                 f'<g class="arrow" data-face="{face}" data-code="{code}" '
                 f'data-direction="{code}">{_turn_arrow(code == "C")}'
-                f'<circle cx="30" cy="30" r="6.8" fill="{KAIJU_PALE}"/>'
-                f'<text x="30" y="33.6" text-anchor="middle" font-size="10.5" '
+                f'<circle cx="30" cy="30" r="7.6" fill="{KAIJU_PALE}"/>'
+                f'<text x="30" y="34.5" text-anchor="middle" font-size="{MIN_FONT}" '
                 f'font-weight="700" fill="{KAIJU_INK}">{face}</text></g>')
     parts.append("</g>")
     return "".join(parts)
@@ -477,7 +495,8 @@ def _summary(scene: _Scene, names) -> str:
 def _numbers() -> str:
     """D1: gold numbers along the top (columns), blue down the left (rows); the middle
     line has none."""
-    parts = ['<g font-size="12" font-weight="700" text-anchor="middle">']
+    parts = [f'<g class="dice-numbers" font-size="{MIN_FONT}" font-weight="700" '
+             f'text-anchor="middle" pointer-events="none">']
     far = MARGIN - 24  # the discs sit outside the ships on start marks
     for line in range(SIZE):
         mid = MARGIN + line * SQ + SQ // 2
@@ -486,17 +505,52 @@ def _numbers() -> str:
             continue
         parts.append(
             f'<circle cx="{mid}" cy="{far}" r="9" fill="{GOLD}" stroke="{GOLD_EDGE}"/>'
-            f'<text class="gold-number" data-gold="{face}" x="{mid}" y="{far + 4.3}" '
+            f'<text class="gold-number" data-gold="{face}" x="{mid}" y="{far + 4.5}" '
             f'fill="{GOLD_INK}">{face}</text>'
             f'<circle cx="{far}" cy="{mid}" r="9" fill="{BLUE}" stroke="{BLUE_EDGE}"/>'
-            f'<text class="blue-number" data-blue="{face}" x="{far}" y="{mid + 4.3}" '
+            f'<text class="blue-number" data-blue="{face}" x="{far}" y="{mid + 4.5}" '
             f'fill="#ffffff">{face}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _marks(choices, pre) -> str:
-    """D5: a short tick at each of the 56 outer points; the ones to choose, as buttons."""
+MARK_INSET = 3  # the marks' areas keep this far inside the frame: their focus ring shows
+
+
+def mark_area(mark: int) -> tuple:
+    """The rectangle (x, y, width, height) a start mark owns in the margin: its half of
+    the square's side along the edge, the margin deep (to MARK_INSET from the frame's
+    edge). Two marks on one side are 20 units apart, too close for a round target each;
+    the rectangles tile the margin without overlapping. Each corner of the margin
+    belongs to the first mark of the edge that starts there, going clockwise (top-left to
+    the top edge's first mark, top-right to the right edge's, and so on)."""
+    if mark not in START_MARKS:
+        raise ValueError(f"no start mark {mark!r}")
+    square, point = divmod(mark, 8)
+    x0, y0 = _square_origin(square)
+    px, py = POINT_XY[point]
+    half, deep = SQ // 2, MARGIN - MARK_INSET
+    edge = edge_of_mark(mark)
+    if edge in (0, 2):
+        x, w = x0 + (0 if px < half else half), half
+        y, h = (MARK_INSET if edge == 0 else MARGIN + BOARD), deep
+        if edge == 0 and x == MARGIN:  # the top-left corner
+            x, w = MARK_INSET, w + deep
+        if edge == 2 and x + w == MARGIN + BOARD:  # the bottom-right corner
+            w += deep
+    else:
+        y, h = y0 + (0 if py < half else half), half
+        x, w = (MARGIN + BOARD if edge == 1 else MARK_INSET), deep
+        if edge == 1 and y == MARGIN:  # the top-right corner
+            y, h = MARK_INSET, h + deep
+        if edge == 3 and y + h == MARGIN + BOARD:  # the bottom-left corner
+            h += deep
+    return x, y, w, h
+
+
+def _marks(choices, picked, pre) -> str:
+    """D5: a short tick at each of the 56 outer points; the ones to choose, as buttons
+    that fill the area each owns (`mark_area`), with a circle on the mark itself."""
     ticks = []
     for mark in START_MARKS:
         x, y = _point_xy(mark)
@@ -507,15 +561,41 @@ def _marks(choices, pre) -> str:
     for mark in choices:
         x, y = _ship_centre(mark)
         vx, vy = VECTOR[_facing(mark)]
+        ax, ay, aw, ah = mark_area(mark)
+        chosen = mark == picked
+        band = (f'fill="{GOLD}" fill-opacity="0.6" stroke="{GOLD_EDGE}" stroke-width="2"'
+                if chosen else
+                f'fill="#ffffff" fill-opacity="0.45" stroke="{FRAME_EDGE}" stroke-width="1"')
         parts.append(
-            f'<g class="mark choice" data-mark="{mark}" role="button" tabindex="0" '
+            f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}" '
+            f'role="button" tabindex="-1" aria-pressed="{"true" if chosen else "false"}" '
             f'aria-label="{_attr(_mark_words(mark))}" cursor="pointer">'
+            f'<rect class="band" x="{ax}" y="{ay}" width="{aw}" height="{ah}" {band}/>'
             f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
             f'stroke="{GOLD_EDGE}" stroke-width="2"/>'
             f'<path d="M{_n(x + vx * 5)} {_n(y + vy * 5)}L{_n(x - vx * 2 + vy * 4)} '
             f'{_n(y - vy * 2 + vx * 4)}L{_n(x - vx * 2 - vy * 4)} {_n(y - vy * 2 - vx * 4)}Z" '
-            f'fill="{GOLD_EDGE}"/></g>')
+            f'fill="{GOLD_EDGE}"/>'
+            f'<rect class="hit" x="{ax}" y="{ay}" width="{aw}" height="{ah}" '
+            f'fill="transparent"/></g>')
     return "".join(parts)
+
+
+def _ghost(seat: int, mark: int) -> str:
+    """The picked start mark: the seat's ship on it, faded, in a ring dark and gold (seen
+    on the pale frame and on the sea alike)."""
+    cx, cy = _ship_centre(mark)
+    r = SHIP_R
+    hull = _hull(SHIP_SHAPES[seat]).replace(' class="hull"', "")
+    bow = (f'<path transform="rotate({_facing(mark) * 90})" '
+           f'd="M0 {_n(-r - 9)}L6.5 {_n(-r + 1)}H-6.5Z"/>')
+    return (f'<g class="ghost" data-seat="{seat}" data-mark="{mark}" pointer-events="none" '
+            f'transform="translate({_n(cx)} {_n(cy)})">'
+            f'<circle r="16" fill="none" stroke="{OUTLINE}" stroke-width="4"/>'
+            f'<circle r="16" fill="none" stroke="{GOLD}" stroke-width="2"/>'
+            f'<g opacity="0.65" fill="{SHIP_COLOURS[seat]}" stroke="{OUTLINE}" '
+            f'stroke-width="1.4" stroke-linejoin="round">{bow}'
+            f'{hull}</g></g>')
 
 
 def _trail_d(steps) -> str:
@@ -574,8 +654,8 @@ def _preview(scene: _Scene, preview) -> tuple:
     return "".join(parts), "".join(ends)
 
 
-def board(state, *, seat=None, preview=None, highlight=True, size=None, names=None,
-          id_prefix="") -> str:
+def board(state, *, seat=None, preview=None, mark=None, highlight=True, size=None,
+          names=None, id_prefix="") -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -584,6 +664,10 @@ def board(state, *, seat=None, preview=None, highlight=True, size=None, names=No
         square are drawn only when it is that seat's decision (or when seat is None).
     preview: (tile, rotation) to show on the target square, with where the ships would
         sail and end (a cross for an elimination).
+    mark: the start mark the seat to move has picked but not confirmed (start mark or
+        relocation decision): its area is marked, it gets aria-pressed="true", and a
+        ghost of the seat's ship stands on it in a ring. Ignored when that mark is not a
+        choice drawn now; a number that is no start mark raises ValueError.
     highlight: False draws no choices and no target (a replay or a thumbnail).
     size: width and height in pixels; by default the svg scales to its container.
     names: optional player names per seat, for the title and labels.
@@ -593,6 +677,9 @@ def board(state, *, seat=None, preview=None, highlight=True, size=None, names=No
     interactive = highlight and scene.decision is not None and (
         scene.viewer is None or scene.viewer == scene.active)
     choices = scene.mark_choices() if interactive else []
+    if mark is not None and (type(mark) is not int or mark not in START_MARKS):
+        raise ValueError(f"no start mark {mark!r}")
+    picked = mark if mark in choices else None
     target = scene.target() if interactive else None
     summary = _summary(scene, names)
 
@@ -659,7 +746,7 @@ def board(state, *, seat=None, preview=None, highlight=True, size=None, names=No
     if preview is not None and scene.target() is not None:
         drawn, ends = _preview(scene, preview)
         out.append(drawn)
-    out.append(_marks(choices, pre))
+    out.append(_marks(choices, picked, pre))
     # ships, spread apart when two share a point (reading D9's forced case)
     at_point = {}
     for s in range(scene.players):
@@ -678,6 +765,12 @@ def board(state, *, seat=None, preview=None, highlight=True, size=None, names=No
                  + f", heading {DIRECTION_WORDS[_facing(position)]}")
         out.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
                                 s == scene.viewer, pre))
+    if target is not None:  # the target square's focus ring, over the ships beside it
+        x0, y0 = _square_origin(target)
+        out.append(f'<rect class="target-ring" x="{x0}" y="{y0}" width="{SQ}" height="{SQ}" '
+                   f'fill="none" pointer-events="none"/>')
+    if picked is not None:
+        out.append(_ghost(scene.active, picked))
     out.append(ends)
     out.append(_numbers())
     out.append("</svg>")

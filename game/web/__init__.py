@@ -13,12 +13,53 @@ are already loaded by PyScript).
 
 # The games the page offers, by the `?game=` value that opens them.
 GAMES = {"tsuro": "Tsuro of the Seas", "tatsu": "Tatsu"}
+LONGEST_SHOWN = 40  # an unknown value is quoted back at most this long
+
+
+def query_value(query: str, name: str) -> str | None:
+    """The first value of `name` in a location's query string, or None if absent.
+    (Percent-escapes are left as they are: the values the page reads need none.)"""
+    for pair in query.lstrip("?").split("&"):
+        key, _, value = pair.partition("=")
+        if key == name:
+            return value
+    return None
 
 
 def chosen_game(query: str) -> str | None:
-    """The game named by a location's query string (`?game=tsuro`), or None for the start."""
-    for pair in query.lstrip("?").split("&"):
-        key, _, value = pair.partition("=")
-        if key == "game":
-            return value if value in GAMES else None
-    return None
+    """The game named by a location's query string (`?game=tsuro`, in any case), or
+    None for the start screen."""
+    value = (query_value(query, "game") or "").strip().lower()
+    return value if value in GAMES else None
+
+
+def unknown_game(query: str) -> str | None:
+    """A `?game=` value that names no game here (for a sentence saying so), or None."""
+    value = query_value(query, "game")
+    if value is None or not value.strip() or chosen_game(query) is not None:
+        return None
+    value = value.replace("+", " ").strip()
+    return value if len(value) <= LONGEST_SHOWN else value[:LONGEST_SHOWN] + "…"
+
+
+# Keys that activate the focused control themselves (a button's click, a menu opening):
+# the board's shortcut for the same key must then stay silent, or one key acts twice.
+ACTIVATING_KEYS = ("Enter", " ")
+CONTROL_TAGS = ("BUTTON", "A", "SUMMARY", "INPUT", "SELECT", "TEXTAREA", "OPTION")
+TYPING_TAGS = ("INPUT", "SELECT", "TEXTAREA")
+
+
+def key_route(key: str, tag: str, role: str | None) -> str:
+    """Where a key pressed on an element goes, so that it acts once:
+    "ignore" (the focused control handles it, or the person is typing), "click" (a board
+    element drawn as a button: Enter and Space press it), or "board" (the game's
+    shortcut)."""
+    tag = (tag or "").upper()
+    if tag in TYPING_TAGS:
+        return "ignore"
+    if key in ACTIVATING_KEYS:
+        if role == "button" and tag not in CONTROL_TAGS:
+            return "click"
+        if tag in CONTROL_TAGS:
+            return "ignore"
+    return "board"

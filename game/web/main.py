@@ -9,18 +9,16 @@ the browser console and the page shows a short, friendly message instead.
 """
 
 import asyncio
-import importlib
 import random
 import traceback
 from html import escape
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, is_none, to_js
 
-from game.web import GAMES, chosen_game
+from game.web import GAMES, chosen_game, key_route, unknown_game
 
 SORRY = "Sorry, something went wrong. Please reload the page."
-CUE_SECONDS = 0.9  # how long an animation cue stays on a board element
 _listeners = []  # keeps the event-handler proxies alive for the page's lifetime
 _tasks = set()  # running handlers, kept until done
 current = {"game": None, "table": None}  # what the page shows now
@@ -28,7 +26,8 @@ current = {"game": None, "table": None}  # what the page shows now
 # What the page clicks on: elements with one of these data attributes.
 CLICKABLE = ",".join(f"[data-{name}]" for name in (
     "game", "start", "again", "new", "ready", "mark", "tile", "rotate", "place", "square",
-    "give", "take", "bonus", "action", "target-segment", "segment", "mat", "pass"))
+    "give", "take", "bonus", "action", "target-segment", "segment", "mat", "pass",
+    "mark-step", "confirm-mark", "skip"))
 
 
 def _table_class(game: str):
@@ -44,40 +43,83 @@ def _table_class(game: str):
     return package, describe, table
 
 
-def shell(game) -> str:
-    """The page's HTML: the game choice, then the start form and the table."""
+def shell(game, unknown=None) -> str:
+    """The page's HTML: the game choice, then the start form and the table. Only the
+    status line and the game log are live regions: a redrawn board is not read aloud."""
     buttons = "".join(
         f'<button type="button" class="choice" data-game="{key}" '
         f'aria-pressed="{"true" if key == game else "false"}">{escape(name)}</button>'
         for key, name in GAMES.items())
     parts = ['<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
-             "Tatsu</h1></header>",
-             f'<nav class="choices" aria-label="Choose a game">{buttons}</nav>']
-    if game is None:
-        parts.append('<p class="intro">Choose a game to play: <strong>Tsuro of the Seas</strong>'
-                     " for 2 to 8 captains among sea monsters, or <strong>Tatsu</strong>, a "
-                     "dice battle of dragons for two.</p>")
-        parts.append('<p class="notice" id="status"></p>')
+             "Tatsu</h1></header>"]
+    if game is None:  # a card for each game, with its board, in place of the choice
+        from game.web.start import start_screen_html
+
+        notice = (f"There is no game called “{escape(unknown)}” here: choose Tsuro of the "
+                  "Seas or Tatsu." if unknown else "")
+        parts.append(f'<p class="notice" id="status" role="status"'
+                     f'{" data-unknown" if unknown else ""}>{notice}</p>')
+        parts.append(start_screen_html())
     else:
+        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}</nav>')
         parts.append(
             f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
             '<p id="status" class="status" aria-live="polite"></p>'
-            '<div class="table-grid"><div id="board" class="board-wrap"></div>'
+            '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
             '<aside class="side"><div id="setup"></div><div id="panel"></div>'
+            '<div id="pace-box"></div>'
             '<details class="log-box" open><summary>Game log</summary>'
-            '<ol id="log" class="log"></ol></details>'
+            '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
+            '</details>'
             '<p class="seed-line" id="seed-line"></p></aside></div>'
             '<div id="overlay"></div></section>')
+    return "".join(parts)
+
+
+def focus_key(element):
+    """A selector that finds an element again after its region is redrawn: its tag, name
+    and data attributes (a hand tile's data-tile, a turn button's data-rotate...)."""
+    parts = [element.tagName.lower()]
+    for attribute in element.attributes:
+        if attribute.name == "name" or attribute.name.startswith("data-"):
+            parts.append(f'[{attribute.name}="{window.CSS.escape(attribute.value)}"]')
     return "".join(parts)
 
 
 class Page:
     """What a table may ask of the page (see game/web/table.py)."""
 
+    def __init__(self):
+        # The focus was on something a redraw took away: the next call of focus() puts
+        # it on what the person acts on next, instead of leaving it at the page's top.
+        self.lost = True
+
     def show(self, region: str, html: str) -> None:
         element = document.getElementById(region)
-        if element is not None:
-            element.innerHTML = html
+        if is_none(element):
+            return
+        active = document.activeElement
+        key = None
+        if not is_none(active) and element.contains(active) and active != element:
+            key = focus_key(active)
+        element.innerHTML = html
+        if key is not None:  # the same control, redrawn, keeps the focus
+            again = element.querySelector(key)
+            if not is_none(again):
+                again.focus(to_js({"preventScroll": True}))
+            if is_none(again) or document.activeElement != again:
+                self.lost = True
+
+    def focus(self, selectors) -> None:
+        active = document.activeElement
+        if not self.lost and not is_none(active) and active != document.body:
+            return
+        for selector in selectors:
+            for element in document.querySelectorAll(selector):
+                element.focus(to_js({"preventScroll": True}))
+                if document.activeElement == element:
+                    self.lost = False
+                    return
 
     def log(self, line: str) -> None:
         log = document.getElementById("log")
@@ -98,9 +140,9 @@ class Page:
         document.documentElement.dataset.over = "true"
 
 
-def render(game) -> None:
+def render(game, unknown=None) -> None:
     current["game"], current["table"] = game, None
-    document.getElementById("app").innerHTML = shell(game)
+    Page().show("app", shell(game, unknown))  # the game's button keeps the focus
     title = "Tsuro of the Seas · Tatsu"
     document.title = f"{GAMES[game]} · {title}" if game else title
     document.documentElement.dataset.over = "false"
@@ -109,15 +151,13 @@ def render(game) -> None:
 
 
 def show_setup(game: str, form_html=None) -> None:
-    """The start form, over a board of a fresh game for a first look."""
+    """The start form, beside the game's board as it is before anything is placed."""
     from game.web.setup import form_html as default_form
+    from game.web.setup import sample_board
 
-    package, _, _ = _table_class(game)
     document.getElementById("setup").innerHTML = form_html or default_form(game)
     document.getElementById("setup").hidden = False
-    sample = package.State(package.config_for(package.PLAYERS[0]), 0)
-    svg = importlib.import_module(f"game.{game}.svg")
-    document.getElementById("board").innerHTML = svg.board(sample, highlight=False)
+    document.getElementById("board").innerHTML = sample_board(game)
     document.getElementById("panel").innerHTML = ""
     document.getElementById("log").innerHTML = ""
     document.getElementById("status").textContent = "Choose the seats, then start."
@@ -138,15 +178,18 @@ def form_values() -> dict:
 
 async def start_game(game: str, values=None, match=None) -> None:
     from game.core.match import Match
-    from game.web.setup import read_form
+    from game.web.setup import form_errors, read_form, refreshed_form
+    from game.web.table import pace_select
 
     package, describe, table_class = _table_class(game)
     if match is None:
-        try:
-            config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
-        except ValueError as problem:
-            document.getElementById("status").textContent = str(problem)
+        errors = form_errors(game, values)
+        if errors:  # each said beside its field, which gets the focus
+            Page().show("setup", refreshed_form(game, values, errors))
+            document.querySelector('#setup-form [aria-invalid="true"]').focus()
+            document.getElementById("status").textContent = "Please correct the marked field."
             return
+        config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
         match = Match(package, describe, config, seed, seats)
         current["speed"] = speed
     document.getElementById("setup").hidden = True
@@ -156,29 +199,19 @@ async def start_game(game: str, values=None, match=None) -> None:
     document.documentElement.dataset.over = "false"
     table = table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
+    document.getElementById("pace-box").innerHTML = pace_select(table.speed)
     for _, line in match.log:  # what happened at setup (daikaiju placed, dice rolled)
         if line:
             table.page.log(line)
     await table.start()
 
 
-def refresh_seats(game: str) -> None:
-    """The number of captains changed: redraw the seat rows, keeping what was typed."""
-    from game.web.setup import tsuro_form
-
-    values = form_values()
-    players = int(values["players"])
-    names = [values.get(f"name{i}") for i in range(8) if f"name{i}" in values]
-    kinds = [values.get(f"player{i}") for i in range(8) if f"player{i}" in values]
-    document.getElementById("setup").innerHTML = tsuro_form(
-        players, names, kinds, values.get("daikaiju") == "on", values.get("seed", ""),
-        values.get("speed", "normal"))
-
-
 async def on_click(event) -> None:
     # a button wins over what is drawn inside it (a hand tile's picture has data-tile too)
-    element = event.target.closest("button") or event.target.closest(CLICKABLE)
-    if element is None:
+    element = event.target.closest("button")
+    if is_none(element):
+        element = event.target.closest(CLICKABLE)
+    if is_none(element):
         return
     data = dict(window.Object.entries(element.dataset).to_py())
     if element.classList.contains("target"):
@@ -192,8 +225,9 @@ async def on_click(event) -> None:
         event.preventDefault()
         await start_game(current["game"], form_values())
     elif "again" in data and current["table"] is not None:
-        old = current["table"].match
-        await start_game(current["game"], match=old.rematch(old.seed + 1))
+        old = current["table"].match  # the same deal, or a new one, at the same table
+        seed = old.seed if data["again"] == "same" else random.randrange(10**9)
+        await start_game(current["game"], match=old.rematch(seed))
     elif "new" in data:
         render(current["game"])
     elif current["table"] is not None:
@@ -201,20 +235,33 @@ async def on_click(event) -> None:
 
 
 async def on_key(event) -> None:
+    """A key acts once: on the focused control, or as the board's shortcut."""
     table = current["table"]
-    typing = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-    if table is None or (typing and not document.getElementById("setup").hidden):
+    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
+            or event.altKey:
         return
-    if event.key in ("Enter", " ") and event.target.getAttribute("role") == "button":
-        event.preventDefault()  # marks and targets drawn on the board act like buttons
-        event.target.dispatchEvent(window.MouseEvent.new("click", {"bubbles": True}))
+    target = event.target
+    route = key_route(event.key, target.tagName, target.getAttribute("role"))
+    if route == "ignore":
+        return
+    if route == "click":
+        event.preventDefault()  # marks, stones and targets drawn on the board act like buttons
+        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
         return
     await table.key(event.key)
 
 
 def on_change(event) -> None:
-    if event.target.getAttribute("data-refresh"):
-        refresh_seats(current["game"])
+    target, table = event.target, current["table"]
+    if target.getAttribute("data-refresh"):  # keeping what was typed, and the focus
+        from game.web.setup import refreshed_form
+
+        Page().show("setup", refreshed_form(current["game"], form_values()))
+    elif target.getAttribute("data-pace") and table is not None:
+        table.set_speed(target.value)
+        current["speed"] = table.speed
+    elif target.getAttribute("data-mark-select") and table is not None:
+        table.pick_mark(int(target.value) if target.value.isdigit() else None)
 
 
 def on_submit(event) -> None:
@@ -222,7 +269,8 @@ def on_submit(event) -> None:
 
 
 def on_history(_event) -> None:
-    render(chosen_game(window.location.search))
+    query = window.location.search
+    render(chosen_game(query), unknown_game(query))
 
 
 def report(error: BaseException) -> None:
@@ -230,7 +278,7 @@ def report(error: BaseException) -> None:
     window.console.error("".join(traceback.format_exception(error)))
     try:
         status = document.getElementById("status")
-        if status is None:
+        if is_none(status):
             status = document.createElement("p")
             status.id = "status"
             status.className = "notice"
@@ -268,7 +316,8 @@ def guarded(handler):
 def main() -> None:
     root = document.documentElement
     try:
-        render(chosen_game(window.location.search))
+        query = window.location.search
+        render(chosen_game(query), unknown_game(query))
         app = document.getElementById("app")
         app.addEventListener("click", guarded(on_click))
         app.addEventListener("change", guarded(on_change))

@@ -6,6 +6,8 @@ A table talks to the page through a small object (`page`) with:
                                "overlay"); regions are elements with those ids
   page.log(line)               add a line to the game log
   page.highlight(selector)     mark elements of the board for a moment (an animation cue)
+  page.focus(selector)         put the keyboard focus on what the person acts on next,
+                               unless the person has it somewhere the redraw kept
   await page.pause(seconds)    let the browser breathe and the player follow
   page.done(result)            the game is over (for the page's own bookkeeping)
 so that this module imports no browser code and is tested natively with a fake page.
@@ -17,11 +19,25 @@ from html import escape
 
 from game.core import RuleError
 
-# Seconds a log step lasts, per speed setting; a computer waits twice that before moving.
-SPEEDS = {"slow": 1.0, "normal": 0.5, "fast": 0.15, "instant": 0.0}
+# Seconds a log line stays in view, per pace. A computer also waits one step before it
+# moves, so that a person sees whose turn it is; lines of bookkeeping (a turn begins, a
+# calm roll, tiles drawn) take a third of a step. At "normal" a computer's turn of Tsuro
+# of the Seas lasts about a second and a half.
+SPEEDS = {"slow": 0.9, "normal": 0.35, "fast": 0.12, "instant": 0.0}
+PACE_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+BRIEF = 1 / 3
+ACTION_STEPS = 6  # the lines of one action hold the screen for at most this many steps
 # A thinking bot hands the browser its turn at least this often (seconds): long enough
 # that the hand-overs cost little, short enough that clicks and redraws feel immediate.
 THINK_SLICE = 0.03
+
+
+def pace_select(chosen: str) -> str:
+    """The pace menu shown beside a game in progress (the page sends its changes)."""
+    options = "".join(f'<option value="{key}"{" selected" if key == chosen else ""}>'
+                      f"{words}</option>" for key, words in PACE_WORDS.items())
+    return (f'<label class="pace">Pace of play <select name="pace" data-pace="1">{options}'
+            "</select></label>")
 
 
 class Table(ABC):
@@ -31,10 +47,12 @@ class Table(ABC):
     def __init__(self, match, page, speed: str = "normal"):
         self.match = match
         self.page = page
-        self.step = SPEEDS.get(speed, SPEEDS["normal"])
+        self.speed = speed if speed in SPEEDS else "normal"
         self.message = ""  # a refusal or hint for the person to move
+        self.news = []  # what befell ships since a person last acted (said until then)
         self.shown_to = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
+        self.skipping = False  # a person asked to see the end at once
 
     # --- what subclasses provide -------------------------------------------------------
     @abstractmethod
@@ -45,12 +63,31 @@ class Table(ABC):
     def panel_html(self) -> str:
         """The controls of the person to move (hand, dice, buttons)."""
 
+    @abstractmethod
+    def focus_target(self) -> str:
+        """A CSS selector of what the person acts on next (for the keyboard focus)."""
+
     def cue(self, event):
         """A CSS selector of board elements an event concerns, or None."""
         return None
 
+    def brief(self, event) -> bool:
+        """True for an event of bookkeeping, shown more briefly than the play itself."""
+        return False
+
+    def is_news(self, event) -> bool:
+        """True for an event whose line stays on screen until a person acts (a ship
+        sunk)."""
+        return False
+
     def forget_choice(self) -> None:
         """Drop a half-made choice (a selected tile, a selected stone)."""
+
+    def standings(self) -> list:
+        """[(seat, what became of it)] in finishing order, for the end of the game."""
+        return [(s, "wins" if s in self.state.winners else "loses")
+                for s in sorted(range(self.state.players),
+                                key=lambda s: s not in self.state.winners)]
 
     hides_hands = False  # Tsuro of the Seas: hands stay hidden between people
 
@@ -58,6 +95,15 @@ class Table(ABC):
     @property
     def state(self):
         return self.match.state
+
+    @property
+    def step(self) -> float:
+        return 0.0 if self.skipping else SPEEDS[self.speed]
+
+    def set_speed(self, speed: str) -> None:
+        """The pace changed during the game: the next line already follows it."""
+        if speed in SPEEDS:
+            self.speed = speed
 
     def name(self, seat: int) -> str:
         return escape(self.match.seats[seat].name)
@@ -68,15 +114,24 @@ class Table(ABC):
         return (self.hides_hands and self.match.humans > 1 and self.match.human_to_move
                 and self.shown_to != seat)
 
+    def people(self) -> list:
+        return [i for i, s in enumerate(self.match.seats) if s.is_human]
+
     def viewer(self):
         """The seat whose view the screen shows: the person to move, else the only
         person at the table, else nobody's secrets."""
         if self.match.human_to_move and not self.must_pass_screen():
             return self.state.to_move
-        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
+        humans = self.people()
         if len(humans) == 1:
             return humans[0]
         return None if self.hides_hands else self.state.to_move
+
+    def people_out(self) -> bool:
+        """True when the game goes on among computers only: every person is out."""
+        out = getattr(self.state, "out", None)
+        return (out is not None and not self.state.is_over and bool(self.people())
+                and all(out[s] is not None for s in self.people()))
 
     def render(self) -> None:
         self.page.show("board", self.board_html())
@@ -90,22 +145,25 @@ class Table(ABC):
                 f'<div class="pass-screen" role="dialog" aria-modal="true" '
                 f'aria-label="Pass to {self.name(seat)}"><p>Pass the screen to '
                 f'<strong>{self.name(seat)}</strong>.</p>'
-                f'<button type="button" class="primary" data-ready="{seat}" autofocus>'
+                f'<button type="button" class="primary" data-ready="{seat}">'
                 f'I am {self.name(seat)}: show my tiles</button></div>'))
         else:
             self.page.show("overlay", "")
             self.page.show("panel", self.panel_html())
         self.page.show("status", self.status_html())
+        self.page.focus(self.focus_target())
 
     def status_html(self) -> str:
         if self.state.is_over:
             return "The game is over."
+        news = "".join(f'<span class="news">{escape(line)}</span> ' for line in self.news)
         seat = self.state.to_move
         if not self.match.human_to_move:
-            return f'<span class="thinking">{self.name(seat)} is thinking…</span>'
+            return (f'{news}<span class="thinking">'
+                    f"{self.name(seat)} is thinking…</span>")
         if self.message:
-            return f'<span class="refused" role="alert">{escape(self.message)}</span>'
-        return self.prompt()
+            return f'{news}<span class="refused" role="alert">{escape(self.message)}</span>'
+        return news + self.prompt()
 
     def prompt(self) -> str:
         return f"{self.name(self.state.to_move)} to play."
@@ -114,10 +172,27 @@ class Table(ABC):
         winners = self.state.winners
         names = " and ".join(self.name(s) for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
+        people = self.people()
+        rows = []
+        for seat, fate in self.standings():
+            you = " (you)" if seat in people and len(people) == 1 else ""
+            person = ' class="person"' if seat in people else ""
+            rows.append(f'<li data-seat="{seat}"{person}><strong>{self.name(seat)}</strong>'
+                        f"{you} {escape(fate)}</li>")
+        mine = ""
+        if len(people) == 1:  # a person alone against computers hears their own result
+            won = people[0] in winners
+            words = ("You win!" if len(winners) == 1 else "You share the win!") if won \
+                else "You lose."
+            mine = (f'<p class="your-result" data-won="{"true" if won else "false"}">'
+                    f"{words}</p>")
         return (f'<div class="result" data-winners="{",".join(map(str, winners))}">'
-                f'<p class="result-line"><strong>{names}</strong> {verb}!</p>'
-                '<button type="button" class="primary" data-again="1">Play again</button> '
-                '<button type="button" data-new="1">New game</button></div>')
+                f'<p class="result-line"><strong>{names}</strong> {verb}!</p>{mine}'
+                f'<ol class="standings">{"".join(rows)}</ol>'
+                '<div class="controls">'
+                '<button type="button" class="primary" data-again="same">Same deal again'
+                '</button><button type="button" data-again="new">New deal</button>'
+                '<button type="button" data-new="1">Change players</button></div></div>')
 
     async def start(self) -> None:
         self.render()
@@ -129,7 +204,7 @@ class Table(ABC):
         try:
             while not self.state.is_over and not self.match.human_to_move:
                 self.render()
-                await self.page.pause(2 * self.step)
+                await self.page.pause(self.step)
                 lines = self.match.play(await self.computer_choice())
                 self.page.show("board", self.board_html())  # cues land on the new board
                 await self.animate(lines)
@@ -157,16 +232,22 @@ class Table(ABC):
                 slice_end = time.perf_counter() + THINK_SLICE
 
     async def animate(self, lines) -> None:
+        budget = ACTION_STEPS * self.step  # a roll that stirs every daikaiju stays brisk
         for event, line in lines:
             if not line:
                 continue
+            if self.is_news(event):  # with nobody left to act, only the latest two stay
+                self.news = [*self.news[-1:], line] if self.people_out() else [*self.news, line]
             self.page.log(line)
-            self.page.show("status", escape(line))
+            # the log region announces the line; the status only shows it
+            self.page.show("status", f'<span aria-hidden="true">{escape(line)}</span>')
             selector = self.cue(event)
             if selector:
                 self.page.highlight(selector)
-            if self.step:
-                await self.page.pause(self.step)
+            pause = min(budget, self.step * (BRIEF if self.brief(event) else 1))
+            if pause > 0:
+                budget -= pause
+                await self.page.pause(pause)
 
     async def act(self, action) -> bool:
         """A person's action: applied, animated, then the computers play on. A refused
@@ -180,6 +261,7 @@ class Table(ABC):
             self.render()
             return False
         self.message = ""
+        self.news = []
         self.forget_choice()
         self.busy = True
         try:
@@ -189,6 +271,10 @@ class Table(ABC):
             self.busy = False
         await self.advance()
         return True
+
+    def skip_to_end(self) -> None:
+        """Every person is out: the computers finish the game without pauses."""
+        self.skipping = True
 
     async def idle(self) -> None:
         """Wait while the table animates or a computer plays: a click or key made then

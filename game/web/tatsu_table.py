@@ -1,13 +1,14 @@
 """The Tatsu table: the arena, the dice, and clicks turned into actions.
 
 A person clicks one of their stones (or a stone on their mat), then one of its
-highlighted destinations; the engine lists both (`movable_stones`, `destinations`).
+highlighted destinations; the engine lists both (`movable_stones`, `destinations`) and
+says why a stone that cannot be picked cannot (`stone_refusal`).
 Clicks arrive as the data attributes of the element clicked (a dict of strings):
   segment, field   a field of the arena (or a stone on it)
   mat              a kind of stone on the mat
   action           a destination drawn on the board, as the action's JSON
   targetSegment    the segment a destination lands on
-  pass             pass the turn (offered only when no die can be used)
+  pass             pass the turn (offered only when the rules allow it)
 """
 
 import json
@@ -18,6 +19,7 @@ from game.tatsu import svg
 from game.web.table import Table
 
 PASS = Action("pass", ())
+BRIEF_EVENTS = {"turn", "roll"}
 
 
 class TatsuTable(Table):
@@ -36,12 +38,26 @@ class TatsuTable(Table):
                          selected=self.selected if acting else None, highlight=acting,
                          names=self.match.names)
 
+    def can_escape(self) -> bool:
+        return any(a.kind == "escape" for a in self.state.legal_actions())
+
     def prompt(self) -> str:
+        """The one thing the person is asked to do now, true for the state."""
         seat = self.state.to_move
-        if self.state.legal_actions() == [PASS]:
+        legal = self.state.legal_actions()
+        if legal == [PASS]:
             return f"{self.name(seat)}: no die can be used. Pass the turn."
+        if PASS in legal:  # no die moves a stone, but an entangled one may escape (D4)
+            if self.selected:
+                return (f"{self.name(seat)}: click where the stone escapes to, or pass "
+                        "the turn.")
+            return (f"{self.name(seat)}: no die can move a stone. Your entangled stone may "
+                    "escape with the smaller die (click it), or pass the turn.")
         if self.selected:
             return f"{self.name(seat)}: click where the stone goes (or another stone)."
+        if self.can_escape():
+            return (f"{self.name(seat)}: click one of your stones, then where it goes; an "
+                    "entangled stone may escape with the smaller die (a whole turn).")
         return f"{self.name(seat)}: click one of your stones, then where it goes."
 
     def panel_html(self) -> str:
@@ -49,14 +65,19 @@ class TatsuTable(Table):
             return ""
         dice = " and ".join(str(d) for d in self.state.dice_left) or "none"
         parts = [f'<h2 class="panel-title">Dice left: {escape(dice)}</h2>']
-        legal = self.state.legal_actions()
-        if PASS in legal:  # also beside an optional escape (D4)
+        if PASS in self.state.legal_actions():
             parts.append('<div class="controls"><button type="button" class="primary" '
-                         'data-pass="1">Pass</button></div>')
-        if any(a.kind == "escape" for a in legal):
-            parts.append('<p>An entangled stone of yours may escape with the smaller die '
-                         "(a whole turn): click it, then its destination.</p>")
+                         'data-pass="1">Pass the turn</button></div>')
         return "".join(parts)
+
+    def focus_target(self) -> list:
+        if self.state.is_over:
+            return ['#panel [data-again="same"]']
+        if not self.match.human_to_move:
+            return []
+        if self.selected:
+            return ["#board g.target"]
+        return ["#board .movable", "#panel [data-pass]"]
 
     def cue(self, event):
         d = event.data
@@ -64,6 +85,17 @@ class TatsuTable(Table):
             if isinstance(d.get(key), int):
                 return f'[data-segment="{d[key]}"]'
         return None
+
+    def brief(self, event) -> bool:
+        return event.kind in BRIEF_EVENTS
+
+    def standings(self) -> list:
+        """The winner with the reason the engine gave (D6), then the other player."""
+        over = [event for event, _ in self.match.log if event.kind == "game_over"]
+        if not over:
+            return super().standings()
+        winner, reason = over[-1].data["winner"], over[-1].data.get("reason")
+        return [(winner, f"wins: {reason}" if reason else "wins"), (1 - winner, "loses")]
 
     async def click(self, data: dict) -> None:
         await self.idle()
@@ -82,13 +114,19 @@ class TatsuTable(Table):
                     await self.act(action)
                     return
         address = self._address(data)
-        if address is not None and address in self.state.movable_stones():
+        if address is None or (address[0] != "mat"
+                               and self.state.stone_at(*address) is None):
+            if self.selected:  # an empty field that is no destination
+                self.message = "That stone cannot go there: choose a highlighted field."
+                self.render()
+            return
+        refusal = self.state.stone_refusal(address)
+        if refusal is None:
             self.selected = address
             self.message = ""
-        elif self.selected:
-            self.message = "That stone cannot go there: choose a highlighted field."
-        elif address is not None:
-            self.message = "That stone cannot move now."
+        else:
+            self.selected = None
+            self.message = f"Not allowed: {refusal.plain} ({refusal.rule})."
         self.render()
 
     @staticmethod
@@ -103,6 +141,7 @@ class TatsuTable(Table):
         await self.idle()
         if key == "Escape" and self.selected:
             self.selected = None
+            self.message = ""
             self.render()
         elif key in ("p", "P") and self.match.human_to_move and PASS in self.state.legal_actions():
             await self.act(PASS)

@@ -33,9 +33,10 @@ SETTLE_MS = 30_000  # the longest a single step may take to show on a busy machi
 
 # What the page asks of the person to move (game/web/tsuro_table.py words them).
 TSURO_PROMPTS = {
-    START_MARK: "choose a start mark: click one of the white marks on the edge.",
+    START_MARK: "choose a start mark: tap a mark on the edge, or pick one below, "
+                "then set sail.",
     RELOCATION: "a daikaiju blocks your first square: choose another start mark on "
-                "the same edge.",
+                "the same edge, then set sail.",
     PLACEMENT: "choose a tile, turn it (click it again, or press R), then place it.",
     BONUS: "elimination bonus: you may swap tiles from your hand for theirs.",
 }
@@ -56,6 +57,7 @@ class Twin:
                      for i, p in enumerate(players) if p != "human"}
         self.lines = []
         self.events = []
+        self.news = []  # the lines of ships sunk since a person last acted (the status)
         self._note(getattr(self.state, "setup_events", []))
 
     def _note(self, events) -> None:
@@ -64,6 +66,8 @@ class Twin:
             line = self.describe(event, self.names)
             if line:
                 self.lines.append(line)
+                if event.kind == "ship_out":
+                    self.news.append(line)
 
     @property
     def humans(self) -> int:
@@ -76,6 +80,7 @@ class Twin:
 
     def apply(self, action) -> list:
         """A person's action, then the computers' until a person is to move (as the page)."""
+        self.news = []
         events = self.state.apply(action)
         self._note(events)
         while not self.state.is_over and not self.human_to_move:
@@ -172,14 +177,15 @@ def expected_tsuro(twin: Twin, shown_to, *, message=None) -> dict:
         else:
             panel["hand"] = list(st.hands[viewer])
             panel["controls"] = viewer == st.to_move and human and st.decision == PLACEMENT
+    news = "".join(f"{line} " for line in twin.news)
     if over:
         status = OVER
     elif message:
-        status = message
+        status = news + message
     elif human:
-        status = f"{twin.names[st.to_move]}: {TSURO_PROMPTS[st.decision]}"
+        status = f"{news}{twin.names[st.to_move]}: {TSURO_PROMPTS[st.decision]}"
     else:
-        status = f"{twin.names[st.to_move]} is thinking…"
+        status = f"{news}{twin.names[st.to_move]} is thinking…"
     marks = sorted(a.args[0] for a in st.legal_actions()) if (
         interactive and st.decision in (START_MARK, RELOCATION)) else []
     return {
@@ -234,21 +240,32 @@ def expected_tatsu(twin: Twin, *, selected=None) -> dict:
     if interactive and selected is not None:
         targets = sorted([json.dumps(a.to_json(), separators=(",", ":")), seg]
                          for a, seg in st.destinations(selected))
+    who = twin.names[st.to_move] if not over else ""
+    can_pass = Action("pass", ()) in legal
+    can_escape = any(a.kind == "escape" for a in legal)
     if over:
         status = OVER
     elif legal == [Action("pass", ())]:
-        status = f"{twin.names[st.to_move]}: no die can be used. Pass the turn."
+        status = f"{who}: no die can be used. Pass the turn."
+    elif can_pass and selected is not None:
+        status = f"{who}: click where the stone escapes to, or pass the turn."
+    elif can_pass:  # no die moves a stone, but an entangled one may escape (D4)
+        status = (f"{who}: no die can move a stone. Your entangled stone may escape with "
+                  "the smaller die (click it), or pass the turn.")
     elif selected is not None:
-        status = f"{twin.names[st.to_move]}: click where the stone goes (or another stone)."
+        status = f"{who}: click where the stone goes (or another stone)."
+    elif can_escape:
+        status = (f"{who}: click one of your stones, then where it goes; an entangled stone "
+                  "may escape with the smaller die (a whole turn).")
     else:
-        status = f"{twin.names[st.to_move]}: click one of your stones, then where it goes."
+        status = f"{who}: click one of your stones, then where it goes."
     panel = None
     if not over and human:
         # A pass is offered whenever the rules allow one: with no usable die, also when
-        # an entangled stone could escape instead (escaping is optional, D4).
+        # an entangled stone could escape instead (escaping is optional, D4). The status
+        # alone tells of the escape: the page says one thing at a time.
         panel = {"title": "Dice left: " + (" and ".join(map(str, st.dice_left)) or "none"),
-                 "pass": Action("pass", ()) in legal,
-                 "escape_hint": any(a.kind == "escape" for a in legal)}
+                 "pass": can_pass, "escape_hint": False}
     return {
         "board": {"decision": st.decision or "",
                   "active": "" if st.to_move is None else str(st.to_move),
@@ -519,13 +536,29 @@ class TsuroPlayer(Player):
         assert {k: after[k] for k in unchanged} == {k: before[k] for k in unchanged}
         return after
 
+    def set_sail(self, mark: int) -> None:
+        """Pick the start mark, then set sail, in turn each way a person can: the mark on
+        the board then the panel's button, the mark twice, the panel's menu then the
+        button."""
+        self.marks_chosen = getattr(self, "marks_chosen", 0) + 1
+        way = self.marks_chosen % 3
+        if way == 2:
+            self.page.select_option("#panel select[data-mark-select]", str(mark))
+        else:
+            self.page.click(f'#board g.mark.choice[data-mark="{mark}"]')
+        self.page.wait_for_selector(f'#panel [data-picked="{mark}"]', timeout=SETTLE_MS)
+        if way == 0:
+            self.page.click(f'#board g.mark.choice[data-mark="{mark}"]')
+        else:
+            self.page.click("#panel button[data-confirm-mark]")
+
     def play(self, action) -> dict:
         """The clicks for one engine action, then the twin takes it; checked once settled."""
         self.pass_screen()
         self.steps += 1
         kind = action.kind
         if kind in ("start", "relocate"):
-            self.page.click(f'#board g.mark.choice[data-mark="{action.args[0]}"]')
+            self.set_sail(action.args[0])
         elif kind == "place":
             self.select(*action.args)
             self.place_clicked()

@@ -5,7 +5,8 @@ Seeds (checked natively with the same choice rules, see players.py):
 - Tsuro, 3 people, daikaiju, seed 48: 16 decisions; a relocation (D8), a refused
   placement (placing rule 1), an elimination bonus with a swap, tiles eaten; Cat wins.
 - Tsuro, a person and 2 computers ("easy"), seed 259: 7 decisions of the person (among
-  12), its relocation and its elimination bonus; the person wins. "Play again": seed 260.
+  12), its relocation and its elimination bonus; the person wins. "Same deal again":
+  seed 259 once more.
 - Tsuro keys, a person and a computer, seed 19: tile 2 is legal only turned once.
 - Tsuro, a person against "medium" and two "hard" computers, seed 301: 11 decisions of
   the person among 56 actions; a hard computer (Dan) wins.
@@ -122,12 +123,14 @@ def test_tsuro_a_person_against_computers_to_the_end(page, site, watched):
     assert twin.state.winners == (0,)
     assert page.locator("#panel .result[data-winners='0']").inner_text().startswith("Ann wins!")
 
-    # Play again: the same table, the next seed, a fresh game.
-    page.click("#panel button[data-again]")
-    again = tsuro_twin(TSURO_VS_COMPUTERS_SEED + 1, names, players)
+    assert page.locator("#panel .your-result").inner_text() == "You win!"
+
+    # Same deal again: the same table, the same seed, a fresh game.
+    page.click('#panel button[data-again="same"]')
+    again = tsuro_twin(TSURO_VS_COMPUTERS_SEED, names, players)
     TsuroPlayer(page, again).settle()
     assert page.locator("#seed-line").inner_text().startswith(
-        f"Game seed {TSURO_VS_COMPUTERS_SEED + 1} ")
+        f"Game seed {TSURO_VS_COMPUTERS_SEED} ")
     watched.assert_clean()
 
 
@@ -199,9 +202,11 @@ def test_tsuro_keys_choose_turn_and_place(page, site, watched):
     press("r", 1)  # r: a quarter clockwise
     press("Shift+R", 0)  # R: a quarter anticlockwise
     press("Shift+R", 3)
-    # Enter places the selected tile; turned 3 it is refused, with its rule, nothing changed
+    # With no control focused, Enter places the selected tile; turned 3 it is refused,
+    # with its rule, nothing changed. (On a focused control, Enter presses that control.)
     before = player.scan()
     player.message = twin.refusal(Action("place", (tile, 3)))
+    page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Enter")
     refused = player.settle()
     assert re.fullmatch(r"Not allowed: .+ \(placing rule \d\)\.", refused["status"])
@@ -209,6 +214,7 @@ def test_tsuro_keys_choose_turn_and_place(page, site, watched):
         assert refused[key] == before[key]
     press("r", 0)
     press("r", 1)
+    page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Enter")
     twin.apply(Action("place", (tile, 1)))
     player.selected, player.message = None, None

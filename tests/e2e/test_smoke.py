@@ -17,8 +17,10 @@ def test_start_page_gets_ready(page, site, watched):
     open_page(page, site.url)
     assert page.locator("h1").inner_text().startswith("Tsuro of the Seas")
     buttons = page.locator("button[data-game]")
-    assert buttons.all_inner_texts() == ["Tsuro of the Seas", "Tatsu"]
-    assert page.locator("svg[data-board]").count() == 0
+    assert buttons.all_inner_texts() == ["Play Tsuro of the Seas", "Play Tatsu"]
+    # each game shown as it looks: a picture of its board in play
+    assert page.locator("svg[data-board='tsuro']").count() == 1
+    assert page.locator("svg[data-board='tatsu']").count() == 1
     watched.assert_clean()
 
 

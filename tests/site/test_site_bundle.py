@@ -18,7 +18,7 @@ from game.site.bundle import GAME, archive_members, game_archive, page_modules
 # every seat (the packages' BOTS), and what the engines import inside functions.
 PAGE_IMPORTS = (
     "game.web.main",
-    "game.web.setup", "game.core.match",
+    "game.web.setup", "game.web.start", "game.core.match",
     "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",
     "game.tatsu", "game.tatsu.text", "game.tatsu.svg", "game.web.tatsu_table",
     "game.tsuro.bots", "game.tatsu.bots",
@@ -34,7 +34,8 @@ import json, sys, types
 pyscript = types.ModuleType("pyscript")
 pyscript.document = pyscript.window = None
 pyscript.ffi = types.ModuleType("pyscript.ffi")
-pyscript.ffi.create_proxy = lambda function: function
+pyscript.ffi.create_proxy = pyscript.ffi.to_js = lambda value, **_: value
+pyscript.ffi.is_none = lambda value: value is None
 sys.modules.update({{"pyscript": pyscript, "pyscript.ffi": pyscript.ffi}})
 import {", ".join(PAGE_IMPORTS)}
 print(json.dumps(sorted(module.__file__ for name, module in sys.modules.items()

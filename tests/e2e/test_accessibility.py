@@ -1,0 +1,214 @@
+"""Accessibility of every screen, in light and dark colour schemes, on a 360 x 740 phone and
+a 1280 x 800 desktop: axe-core (WCAG 2.0/2.1/2.2 A and AA rules, color-contrast and
+target-size among them) and this project's own measures (a11y.py): contrast of every
+text, control boundary and board label, the boards' label sizes and overlaps, their
+targets' sizes, and the focus ring of each kind of focusable thing.
+
+axe-core is a test-only dependency, pinned and verified like the runtime (axe.py). It is
+injected into the page (`page.add_script_tag`), never served by the site.
+
+One page per test, each screen checked in the four colour schemes and sizes by switching
+the emulated media and the viewport (no reload):
+- the start page, and each game's setup form (with a pass-the-screen overlay of Tsuro);
+- Tsuro, a person and two "easy" computers, seed 259 (test_full_games.py): the start mark
+  decision, a start mark picked (its ghost on the board), the relocation, a placement
+  with a tile selected, a refused placement (the refusal in the status line), the
+  elimination bonus, the game over;
+- Tatsu, a person (greedy, players.py) against "easy" with a name of 40 characters (cut
+  with an ellipsis on the board), seed 36: a move with a stone selected, the game over
+  after 9 decisions of the person (16 actions).
+Each test lists every problem it finds, screen by screen, then fails if there is any.
+"""
+
+import json
+import random
+
+import pytest
+from a11y import audit, focus_problems
+from axe import AXE, axe_script
+from browsing import open_page
+from players import (
+    TatsuPlayer,
+    TsuroPlayer,
+    choose_tatsu,
+    choose_tsuro,
+    refusable_placement,
+    start_game,
+    tatsu_twin,
+    tsuro_twin,
+)
+
+from game.site.build import site_files
+from game.site.runtime import VENDOR, is_installed
+
+pytestmark = pytest.mark.e2e
+
+COMBOS = (("light", 360, 740), ("dark", 360, 740), ("light", 1280, 800), ("dark", 1280, 800))
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+TSURO_SEED = 259  # a person and two easy computers: 7 decisions of the person, who wins
+TATSU_SEED = 36  # a person (greedy) against easy: 9 decisions of the person, who wins
+LONG_NAME = "Bartholomew Maximilian Featherstonehaugh"  # 40 characters, the most allowed
+
+AXE_RUN = """async (tags) => {
+  const results = await axe.run(document, {
+    runOnly: {type: 'tag', values: tags},
+    rules: {'color-contrast': {enabled: true}, 'target-size': {enabled: true}},
+    resultTypes: ['violations'],
+  });
+  return results.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ')),
+  }));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_path():
+    return str(axe_script())
+
+
+def test_axe_is_pinned_verified_and_never_served(axe_path, built_site):
+    assert is_installed(AXE, VENDOR) and axe_path.endswith("static/vendor/axe-core/axe.min.js")
+    assert AXE.integrity.startswith("sha512-") and AXE.version.count(".") == 2
+    assert not [name for name in site_files() if "axe" in name]
+    assert not list(built_site.rglob("axe*"))
+
+
+def axe_problems(page, axe_path, where) -> list[str]:
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=axe_path)
+    problems = []
+    for v in page.evaluate(AXE_RUN, AXE_TAGS):
+        shown = "; ".join(v["nodes"][:4]) + (f" (+{len(v['nodes']) - 4} more)"
+                                              if len(v["nodes"]) > 4 else "")
+        problems.append(f"{where}: axe {v['id']} ({v['impact']}): {v['help']}: {shown}")
+    return problems
+
+
+def check(page, axe_path, screen: str, focus=()) -> list[str]:
+    """Everything measured on the screen as it is, in each scheme and size."""
+    problems = []
+    for scheme, width, height in COMBOS:
+        page.emulate_media(color_scheme=scheme)
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        where = f"{screen} [{scheme}, {width}x{height}]"
+        problems += axe_problems(page, axe_path, where)
+        problems += audit(page, where)
+        problems += focus_problems(page, where, focus)
+    page.emulate_media(color_scheme="light")
+    return problems
+
+
+def report(problems) -> str:
+    return f"{len(problems)} accessibility problems:\n" + "\n".join(problems)
+
+
+SETUP_FOCUS = ('button[data-game]', '#setup-form input[name="name0"]', "#setup-form select",
+               "#setup-form button[data-start]")
+
+
+def test_start_page_and_setup_forms(page, site, axe_path):
+    problems = []
+    open_page(page, site.url)
+    problems += check(page, axe_path, "start page", focus=("button[data-game]",))
+    open_page(page, f"{site.url}?game=tsuro")
+    problems += check(page, axe_path, "Tsuro setup form", focus=SETUP_FOCUS)
+    # two people at one screen: the first hand waits behind a pass-the-screen overlay
+    start_game(page, {"players": 2, "player0": "human", "player1": "human", "seed": 5,
+                      "speed": "instant"})
+    page.wait_for_selector("#overlay .pass-screen button")
+    problems += check(page, axe_path, "Tsuro pass-the-screen overlay",
+                      focus=("#overlay .pass-screen button",))
+    open_page(page, f"{site.url}?game=tatsu")
+    problems += check(page, axe_path, "Tatsu setup form", focus=SETUP_FOCUS)
+    assert problems == [], report(problems)
+
+
+def test_tsuro_game_screens(page, site, axe_path):
+    names, players = ["Ann", "Ben", "Cat"], ["human", "easy", "easy"]
+    open_page(page, f"{site.url}?game=tsuro")
+    form = {"players": 3, "daikaiju": True, "seed": TSURO_SEED, "speed": "instant"}
+    for i, (name, player) in enumerate(zip(names, players)):
+        form[f"name{i}"], form[f"player{i}"] = name, player
+    start_game(page, form)
+    twin = tsuro_twin(TSURO_SEED, names, players)
+    player = TsuroPlayer(page, twin)
+    player.settle()
+    rng = random.Random(TSURO_SEED)
+    problems = check(page, axe_path, "Tsuro: start mark", focus=(
+        "#board g.mark.choice", "#panel select", "#panel button[data-mark-step]"))
+
+    action = choose_tsuro(twin.state, rng)
+    assert action.kind == "start"
+    mark = action.args[0]
+    page.click(f'#board g.mark.choice[data-mark="{mark}"]')
+    page.wait_for_selector(f'#board g.ghost[data-mark="{mark}"]', state="attached")
+    problems += check(page, axe_path, "Tsuro: a start mark picked", focus=(
+        f'#board g.mark.choice[data-mark="{mark}"]', "#panel button[data-confirm-mark]"))
+    page.click("#panel button[data-confirm-mark]")
+    twin.apply(action)
+    player.settle()
+
+    placed = refused = False
+    other = {"relocation": "Tsuro: relocation (a daikaiju blocks the first square)",
+             "bonus": "Tsuro: elimination bonus"}
+    while not twin.state.is_over:
+        if twin.state.decision in other:
+            problems += check(page, axe_path, other.pop(twin.state.decision),
+                              focus=("#board g.mark.choice", "#panel button"))
+        action = choose_tsuro(twin.state, rng)
+        if action.kind == "place" and not placed:
+            player.select(*action.args)
+            problems += check(page, axe_path, "Tsuro: placement, a tile selected", focus=(
+                "#panel button.hand-tile", "#board rect.square.target",
+                "#panel button[data-place]", "#panel button[data-rotate]", ".log-box summary"))
+            placed = True
+        if action.kind == "place" and not refused and refusable_placement(twin.state):
+            player.refuse(*refusable_placement(twin.state))
+            assert page.locator("#status .refused").count() == 1
+            problems += check(page, axe_path, "Tsuro: a placement refused")
+            refused = True
+        player.play(action)
+    assert placed and refused and not other  # every decision was checked
+    problems += check(page, axe_path, "Tsuro: game over", focus=("#panel button",))
+    assert problems == [], report(problems)
+
+
+def test_tatsu_game_screens(page, site, axe_path):
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "human", "name1": LONG_NAME,
+                      "player1": "easy", "first": "black", "seed": TATSU_SEED,
+                      "speed": "instant"})
+    twin = tatsu_twin(TATSU_SEED, ["Ann (Black)", f"{LONG_NAME} (White)"], ["human", "easy"])
+    player = TatsuPlayer(page, twin)
+    player.settle()
+    shown = page.locator('#board g.side[data-seat="1"] text.name').text_content()
+    assert shown.endswith("… (White)") and LONG_NAME.startswith(shown.split("…")[0])
+    rng = random.Random(TATSU_SEED)
+    problems = []
+    selected = False
+    while not twin.state.is_over:
+        action = choose_tatsu(twin.state, rng)
+        if not selected and action.kind != "pass":
+            stone = action.args[0]
+            if stone[0] == "mat":
+                page.click(f'#board g.pile[data-seat="0"][data-mat="{stone[1]}"]')
+            else:
+                page.click(f'#board g.stone[data-segment="{stone[0]}"][data-field="{stone[1]}"]')
+            player.selected = stone
+            player.settle()
+            problems += check(page, axe_path, "Tatsu: a move, a stone selected", focus=(
+                "#board g.stone.movable", "#board g.target", "#board g.pile.movable",
+                ".log-box summary"))
+            data = json.dumps(action.to_json(), separators=(",", ":"))
+            page.click(f"#board g.target[data-action='{data}']")
+            twin.apply(action)
+            player.selected = None
+            player.settle()
+            selected = True
+            continue
+        player.play(action)
+    assert selected
+    problems += check(page, axe_path, "Tatsu: game over", focus=("#panel button",))
+    assert problems == [], report(problems)

@@ -1,0 +1,151 @@
+"""What a new player ran into, checked in Chromium: one key acts once, the focus stays
+where the player acts next, the log keeps its digits, an unknown game is named back, and
+only the status and the log speak to a screen reader."""
+
+import pytest
+from browsing import open_page
+from players import start_game
+
+pytestmark = pytest.mark.e2e
+
+SAILED = ("[...document.querySelectorAll('#log li')].filter((li) => "
+          "/^Ann (sets sail|moves to)/.test(li.textContent)).length")
+ANN_TO_ACT = ("document.querySelector('#board svg').dataset.active === '0' && "
+              "!document.querySelector('#status .thinking')")
+DECISION = "document.querySelector('#board svg').dataset.decision"
+ACTIVE = "(() => { const e = document.activeElement; return e ? e.outerHTML.slice(0, 80) : ''; })()"
+
+
+def active_matches(page, selector: str) -> bool:
+    return page.evaluate("(sel) => !!document.activeElement?.matches(sel)", selector)
+
+
+def wait_focus(page, selector: str) -> None:
+    page.wait_for_function("(sel) => !!document.activeElement?.matches(sel)", arg=selector,
+                           timeout=30_000)
+
+
+def history_length(page) -> int:
+    return page.evaluate("document.querySelectorAll('#log li').length")
+
+
+def test_keyboard_alone_a_key_acts_once_and_focus_follows(page, site, watched):
+    open_page(page, f"{site.url}?game=tsuro")
+    start_game(page, {"players": 2, "name0": "Ann", "player0": "human", "player1": "easy",
+                      "seed": 19, "speed": "instant"})
+    # The start mark: the focus waits on the menu; arrows pick, Tab reaches the button.
+    while page.evaluate(DECISION) in ("start mark", "relocation"):
+        wait_focus(page, "#panel select[data-mark-select]")
+        page.keyboard.press("ArrowDown")
+        page.wait_for_selector("#panel [data-picked]")
+        wait_focus(page, "#panel select[data-mark-select]")
+        for _ in range(3):
+            page.keyboard.press("Tab")
+        assert active_matches(page, "#panel button[data-confirm-mark]"), page.evaluate(ACTIVE)
+        sailed = page.evaluate(SAILED)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"{SAILED} > {sailed}")
+        page.wait_for_function(ANN_TO_ACT)
+    assert page.evaluate(DECISION) == "placement"
+    wait_focus(page, "#panel .hand-tile")
+    # Enter on a hand tile selects it, and does nothing else.
+    lines = history_length(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#panel .hand-tile[aria-pressed="true"]')
+    wait_focus(page, '#panel .hand-tile[aria-pressed="true"]')
+    # Enter on the turn button turns the tile once and places nothing (it used to place).
+    for _ in range(2):
+        page.keyboard.press("Tab")
+    while not active_matches(page, '#panel button[data-rotate="cw"]'):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board g.preview[data-rotation="1"]')
+    page.wait_for_timeout(300)
+    assert history_length(page) == lines, "Enter on the turn button also placed the tile"
+    assert active_matches(page, '#panel button[data-rotate="cw"]'), page.evaluate(ACTIVE)
+    # Enter on the Place button places once (or is refused, naming the rule: then turn
+    # the tile again), and the focus goes to the next hand.
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        assert active_matches(page, "#panel button[data-place]")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines} || "
+                               "!!document.querySelector('#status .refused')")
+        if history_length(page) > lines:
+            break
+        assert active_matches(page, "#panel button[data-place]")  # kept after a refusal
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")  # turn a quarter more
+        page.wait_for_function("!document.querySelector('#status .refused')")
+    page.wait_for_function("document.documentElement.dataset.over === 'true' || "
+                           "!!document.querySelector('#panel .hand-tile[aria-pressed=\"false\"]')")
+    if page.evaluate("document.documentElement.dataset.over") != "true":
+        wait_focus(page, "#panel .hand-tile")
+    placed = page.evaluate("[...document.querySelectorAll('#log li')]"
+                           ".filter((li) => li.textContent.startsWith('Ann places')).length")
+    assert placed == 1
+    watched.assert_clean()
+
+
+def test_changing_the_captains_keeps_the_focus_on_the_menu(page, site, watched):
+    open_page(page, f"{site.url}?game=tsuro")
+    menu = page.locator('#setup-form select[name="players"]')
+    menu.focus()
+    menu.select_option("5")
+    page.wait_for_function("document.querySelectorAll('#setup-form .seat-row').length === 5")
+    assert active_matches(page, '#setup-form select[name="players"]'), page.evaluate(ACTIVE)
+    watched.assert_clean()
+
+
+def test_the_log_keeps_every_digit(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    page.evaluate("""() => {
+        const log = document.getElementById('log');
+        for (let i = 0; i < 1200; i++) {
+            const li = document.createElement('li');
+            li.textContent = 'Turn ' + i + ': a line.';
+            log.appendChild(li);
+        }
+    }""")
+    style = page.evaluate("""() => {
+        const log = document.getElementById('log');
+        const last = log.lastElementChild;
+        return {list: getComputedStyle(log).listStyleType,
+                number: getComputedStyle(last, '::before').content,
+                logLeft: log.getBoundingClientRect().left,
+                lineLeft: last.getBoundingClientRect().left};
+    }""")
+    # The number is drawn inside the line's own box, never in a margin that cuts it.
+    assert style["list"] == "none" and "counter" in style["number"]
+    assert style["number"] not in ("none", "normal", '""')
+    assert style["lineLeft"] >= style["logLeft"]
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("query, game", [("?game=TATSU", "tatsu"), ("?game=Tsuro", "tsuro")])
+def test_a_game_named_in_any_case_opens(page, site, watched, query, game):
+    open_page(page, site.url + query)
+    assert page.locator(f"svg[data-board='{game}']").count() >= 1
+    watched.assert_clean()
+
+
+def test_an_unknown_game_is_named_back(page, site, watched):
+    open_page(page, f"{site.url}?game=chess%3Cb%3E")
+    status = page.locator("#status").inner_text()
+    assert "chess%3Cb%3E" in status and "Tsuro of the Seas" in status
+    assert page.locator("#status b").count() == 0
+    watched.assert_clean()
+
+
+def test_only_the_status_and_the_log_speak(page, site, watched):
+    open_page(page, f"{site.url}?game=tsuro")
+    start_game(page, {"players": 2, "player0": "human", "player1": "easy", "seed": 3,
+                      "speed": "instant"})
+    page.wait_for_selector("#log li")
+    live = page.evaluate("""() => [...document.querySelectorAll(
+            '[aria-live], [role=log], [role=status], [role=alert]')]
+        .filter((e) => e.getAttribute('aria-live') !== 'off')
+        .map((e) => e.id || e.tagName)""")
+    assert sorted(live) == ["log", "status"]
+    assert page.evaluate("document.querySelector('main').getAttribute('aria-live')") is None
+    watched.assert_clean()

@@ -1,0 +1,226 @@
+"""What a new player meets at the table, driven natively through a fake page: picking a
+start mark, the pace, a sinking said at once, each person's result, Tatsu's one message,
+and where the keyboard focus goes next."""
+
+import re
+
+import game.tatsu as tatsu
+import game.tsuro as tsuro
+from game.core import Action
+from game.core.bots import make_bot
+from game.core.match import Match, Seat
+from game.tatsu.state import TatsuState
+from game.tatsu.text import describe as tatsu_describe
+from game.tsuro.text import describe as tsuro_describe
+from game.web.table import SPEEDS
+from game.web.tatsu_table import TatsuTable
+from game.web.tsuro_table import TsuroTable
+from test_web_tables import FakePage, click_like_a_person, run
+
+
+class TimedPage(FakePage):
+    """A fake page that adds up the pauses, as seconds a person would wait."""
+
+    def __init__(self):
+        super().__init__()
+        self.waited = 0.0
+
+    async def pause(self, seconds):
+        self.waited += seconds
+
+
+def tsuro_table(players, seed=3, speed="instant", page=None):
+    seats = [Seat(f"P{i + 1}", p) for i, p in enumerate(players)]
+    match = Match(tsuro, tsuro_describe, tsuro.config_for(len(seats)), seed, seats)
+    table = TsuroTable(match, page or FakePage(), speed)
+    run(table.start())
+    return table
+
+
+# --- the start mark: picked, then confirmed --------------------------------------------------
+def test_a_start_mark_is_picked_then_confirmed():
+    table = tsuro_table(("human", "easy"))
+    state, page = table.state, table.page
+    marks = [a.args[0] for a in state.legal_actions()]
+    assert 'data-confirm-mark="1" disabled' in page.regions["panel"]
+    run(table.click({"mark": str(marks[5])}))
+    assert state.history == [] and table.mark == marks[5]
+    assert f'data-picked="{marks[5]}"' in page.regions["panel"]
+    assert f'data-mark="{marks[5]}"' in page.regions["board"]
+    run(table.click({"markStep": "1"}))
+    assert table.mark == marks[6]
+    run(table.click({"markStep": "-1"}))
+    run(table.click({"markStep": "-1"}))
+    assert table.mark == marks[4]
+    table.pick_mark(marks[0])  # from the panel's menu
+    assert table.mark == marks[0]
+    table.pick_mark(10**6)  # no such mark: nothing picked
+    assert table.mark is None and state.history == []
+    run(table.click({"confirmMark": "1"}))  # nothing picked: a word, no action
+    assert state.history == [] and "Pick a start mark first" in page.regions["status"]
+    run(table.click({"mark": str(marks[2])}))
+    run(table.click({"mark": str(marks[2])}))  # the picked mark again: set sail
+    assert state.history[0].kind == "start" and state.history[0].args == (marks[2],)
+
+
+def test_the_mark_menu_lists_every_free_mark():
+    table = tsuro_table(("human", "easy"))
+    options = re.findall(r'<option value="(\d+)"', table.page.regions["panel"])
+    assert [int(o) for o in options] == [a.args[0] for a in table.state.legal_actions()]
+
+
+# --- the pace ------------------------------------------------------------------------------
+def seconds_between_turns(speed: str) -> list:
+    """How long a person waits for three computers, turn after turn, at a pace."""
+    page = TimedPage()
+    table = tsuro_table(("human", "easy", "easy", "easy"), seed=11, speed=speed, page=page)
+    person = make_bot("medium", 0, "person", tsuro.BOTS)  # plays to stay afloat
+    waits = []
+    while not table.state.is_over and table.state.out[0] is None:
+        page.waited = 0.0
+        click_like_a_person(table, person(table.state))
+        if table.state.out[0] is None and not table.state.is_over:
+            waits.append(page.waited)
+    return waits
+
+
+def test_the_normal_pace_is_brisk():
+    """Three computers answer a person within about five seconds at the normal pace
+    (it was 15-20 s), never more than eight, and the fast pace is faster still."""
+    normal = seconds_between_turns("normal")
+    assert len(normal) >= 4
+    assert max(normal) <= 8.0 and sum(normal) / len(normal) <= 5.0
+    fast = seconds_between_turns("fast")
+    assert sum(fast) < sum(normal) / 2
+    assert sum(seconds_between_turns("instant")) == 0
+
+
+def test_the_pace_changes_during_the_game():
+    page = TimedPage()
+    table = tsuro_table(("human", "easy"), seed=5, speed="slow", page=page)
+    assert table.step == SPEEDS["slow"]
+    table.set_speed("fast")
+    assert table.step == SPEEDS["fast"]
+    table.set_speed("warp")  # not a pace: unchanged
+    assert table.speed == "fast"
+
+
+# --- a ship sinks: said at once, and at the end ----------------------------------------------
+class SkippingPage(TimedPage):
+    """Keeps every region shown; once the person's ship is out and the computers play
+    on, it notes what the page shows, then clicks "Skip to the end" as a person would."""
+
+    def __init__(self):
+        super().__init__()
+        self.table, self.seen_out, self.after_skip = None, None, []
+
+    async def pause(self, seconds):
+        await super().pause(seconds)
+        table = self.table
+        if table is None or table.state.is_over or table.state.out[0] is None:
+            return
+        if self.seen_out is None and "is thinking" in self.regions["status"]:
+            self.seen_out = dict(self.regions)
+            await table.click({"skip": "1"})
+        elif self.seen_out is not None:
+            self.after_skip.append(seconds)
+
+
+def test_sinking_is_said_at_once_and_the_person_may_skip_to_the_end():
+    for seed in range(60):
+        page = SkippingPage()
+        table = tsuro_table(("human", "easy", "easy"), seed=seed, speed="normal", page=page)
+        page.table = table
+        while not table.state.is_over:
+            # the last legal action often sails off the edge: a quick way to sink
+            click_like_a_person(table, table.state.legal_actions()[-1])
+        if page.seen_out is not None:
+            break
+    else:
+        raise AssertionError("no seed sank the person before the end")
+    status, panel = page.seen_out["status"], page.seen_out["panel"]
+    assert 'class="news"' in status and "P1 " in status and "Out of the game" in status
+    assert "Your ship is out" in panel and "No tiles in hand" not in panel
+    assert re.search(r"P1: out (on turn \d+|before sailing): ", panel)
+    assert 'data-skip="1"' in panel
+    assert page.after_skip and set(page.after_skip) == {0}  # skipped: no more waiting
+    result = page.regions["panel"]
+    assert 'class="your-result" data-won="false">You lose.' in result
+    rows = re.findall(r'<li data-seat="(\d)"', result)
+    assert sorted(rows) == ["0", "1", "2"] and rows[0] == str(table.state.winners[0])
+    assert re.search(r'<li data-seat="0" class="person"><strong>P1</strong> \(you\) out ',
+                     result)
+
+
+def test_a_winner_reads_their_own_result():
+    table = tsuro_table(("human", "easy"), seed=3)
+    while not table.state.is_over:
+        click_like_a_person(table, table.state.legal_actions()[-1])
+    won = 0 in table.state.winners
+    result = table.page.regions["panel"]
+    assert f'data-won="{"true" if won else "false"}"' in result
+    assert 'data-again="same"' in result and 'data-again="new"' in result
+
+
+# --- Tatsu: one message, and why a stone cannot move ------------------------------------------
+def tatsu_table(state: TatsuState):
+    seats = [Seat("Ann", "human"), Seat("Bob", "easy")]
+    match = Match(tatsu, tatsu_describe, {"first": "black"}, 1, seats)
+    match.state = state
+    table = TatsuTable(match, FakePage(), "instant")
+    table.render()
+    return table
+
+
+def test_tatsu_with_an_escape_and_a_pass_says_both_once():
+    # Black's only stone is entangled; the dice fit nothing else: escape or pass (D4).
+    state = TatsuState.from_position({5: ("Bf", "Wv"), 19: "Wv"}, dice=(2, 3))
+    kinds = sorted({a.kind for a in state.legal_actions()})
+    assert kinds == ["escape", "pass"]
+    table = tatsu_table(state)
+    status, panel = table.page.regions["status"], table.page.regions["panel"]
+    assert "escape" in status and "pass the turn" in status
+    assert "click one of your stones" not in status
+    assert 'data-pass="1"' in panel and "escape" not in panel  # the status says it
+
+
+def test_tatsu_a_stone_that_cannot_move_says_why():
+    state = TatsuState.from_position({5: ("Bf", "Bv"), 3: "Bw", 19: "Wv"}, dice=(2, 3))
+    table = tatsu_table(state)
+    run(table.click({"segment": "19", "field": "inner"}))
+    assert "Not allowed:" in table.page.regions["status"]
+    assert "(turn order)" in table.page.regions["status"]
+    run(table.click({"segment": "5", "field": "inner"}))
+    assert "(holding)" in table.page.regions["status"] and table.selected is None
+    run(table.click({"segment": "3", "field": "inner"}))
+    assert table.selected == (3, "inner") and "Not allowed" not in table.page.regions["status"]
+
+
+# --- the keyboard focus goes to what the person acts on next ----------------------------------
+def test_focus_follows_the_next_decision():
+    table = tsuro_table(("human", "easy"))
+    assert table.page.focused[-1][0] == "#panel [data-confirm-mark]"
+    while table.state.decision != "placement":
+        click_like_a_person(table, table.state.legal_actions()[0])
+    assert table.page.focused[-1] == ["#panel .hand-tile"]
+    tile = table.state.hands[0][1]
+    run(table.click({"tile": str(tile)}))
+    assert table.page.focused[-1] == [f'#panel [data-tile="{tile}"]']
+    while not table.state.is_over:
+        click_like_a_person(table, table.state.legal_actions()[0])
+    assert table.page.focused[-1] == ['#panel [data-again="same"]']
+
+
+def test_tatsu_the_hub_agrees_with_the_status():
+    """The arena's centre says "escape or pass" when the status offers both, and "no
+    usable die" only when passing is all there is."""
+    both = tatsu_table(TatsuState.from_position({5: ("Bf", "Wv"), 19: "Wv"}, dice=(2, 3)))
+    assert "escape or pass" in both.page.regions["board"]
+    assert "no usable die" not in both.page.regions["board"]
+    # Black's lone stone on 5 cannot land: 7 and 8 are full; no escape either.
+    stuck = TatsuState.from_position({5: "Bv", 7: ("Wf", "Wv"), 8: ("Wf", "Ww"), 19: "Wv"},
+                                     dice=(2, 3))
+    table = tatsu_table(stuck)
+    assert stuck.legal_actions() == [Action("pass", ())]
+    assert "no usable die" in table.page.regions["board"]
+    assert "no die can be used. Pass the turn." in table.page.regions["status"]
