@@ -33,6 +33,9 @@ def test_keyboard_alone_a_key_acts_once_and_focus_follows(page, site, watched):
     open_page(page, f"{site.url}?game=tsuro")
     start_game(page, {"players": 2, "name0": "Ann", "player0": "human", "player1": "easy",
                       "seed": 19, "speed": "instant"})
+    page.wait_for_function("document.getElementById('seed-line').textContent"
+                           ".startsWith('Game seed 19 ')")
+    page.wait_for_function(ANN_TO_ACT)
     # The start mark: the focus waits on the menu; arrows pick, Tab reaches the button.
     while page.evaluate(DECISION) in ("start mark", "relocation"):
         wait_focus(page, "#panel select[data-mark-select]")
@@ -46,7 +49,7 @@ def test_keyboard_alone_a_key_acts_once_and_focus_follows(page, site, watched):
         page.keyboard.press("Enter")
         page.wait_for_function(f"{SAILED} > {sailed}")
         page.wait_for_function(ANN_TO_ACT)
-    assert page.evaluate(DECISION) == "placement"
+    assert page.evaluate(DECISION) == "placement", page.inner_text("#log")
     wait_focus(page, "#panel .hand-tile")
     # Enter on a hand tile selects it, and does nothing else.
     lines = history_length(page)
