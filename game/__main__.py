@@ -1,28 +1,27 @@
 """The command line: `python3 -m game simulate|compare|serve|build ...`."""
 
 import argparse
-import importlib
 import json
 import sys
 
-# Each game package exposes: GAME_NAME, PLAYERS (min, max), TURN_CAP,
-# config_for(players, **options) -> dict, State (a GameState subclass), BOTS.
-GAMES = {"tsuro": "game.tsuro", "tatsu": "game.tatsu"}
+from game.core.registry import games
+
+GAMES = games()  # each game described once (game/core/registry.py)
 
 
 def _simulate(args) -> int:
-    package = importlib.import_module(GAMES[args.game])
-    low, high = package.PLAYERS
+    info = GAMES[args.game]
+    low, high = info.players
     players = args.players if args.players is not None else low
     if not low <= players <= high:
-        print(f"{package.GAME_NAME} is played by {low} to {high} players", file=sys.stderr)
+        print(f"{info.name} is played by {low} to {high} players", file=sys.stderr)
         return 2
     bots = args.bots.split(",") if args.bots else ["random"] * players
     if len(bots) != players:
         print(f"--bots names {len(bots)} bots for {players} seats", file=sys.stderr)
         return 2
-    options = {"daikaiju": not args.no_daikaiju} if args.game == "tsuro" else {}
-    config = package.config_for(players, **options)
+    options = {name: not getattr(args, f"no_{name}") for name in info.switches}
+    config = info.config_for(players, **options)
 
     from game.core.simulate import simulate
 
@@ -41,16 +40,15 @@ def _simulate(args) -> int:
 
     try:
         summary = simulate(
-            lambda seed: package.State(config, seed), game=args.game, players=players,
-            games=args.games, seed=args.seed, bots=bots, turn_cap=package.TURN_CAP,
-            registry=package.BOTS, log=(lambda line: print(line, file=sys.stderr)),
+            lambda seed: info.state_class(config, seed), game=args.game, players=players,
+            games=args.games, seed=args.seed, bots=bots, turn_cap=info.turn_cap,
+            registry=info.bot_classes, log=(lambda line: print(line, file=sys.stderr)),
             each_game=each_game if games_out else None,
         )
     finally:
         if games_out:
             games_out.close()
-    if args.game == "tsuro":
-        summary["daikaiju"] = options["daikaiju"]
+    summary.update(options)
     print(json.dumps(summary))
     ok = (summary["completed"] == summary["games"] and not summary["errors"]
           and not summary["invariant_violations"])
@@ -126,7 +124,11 @@ def main(argv=None) -> int:
     sim.add_argument("--players", type=int, help="seats (Tsuro of the Seas: 2-8)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--no-daikaiju", action="store_true", help="Tsuro of the Seas option")
+    for info in GAMES.values():  # --no-daikaiju: a game's switch that is on by default
+        for name, on in info.switches.items():
+            if on:
+                sim.add_argument(f"--no-{name}", action="store_true",
+                                 help=f"{info.name}: play without {name}")
     sim.add_argument("--bots", help="one bot name per seat, comma separated")
     sim.add_argument("--games-out", metavar="FILE",
                      help="also write each game (seed, seats, winners) as a JSON line")

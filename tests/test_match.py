@@ -5,12 +5,11 @@ import pytest
 import game.tsuro as tsuro
 from game.core import Action, RuleError
 from game.core.match import Match, Seat
-from game.tsuro.text import describe
 
 
 def table(players=("human", "easy", "easy")):
     seats = [Seat(f"P{i + 1}", p) for i, p in enumerate(players)]
-    return Match(tsuro, describe, tsuro.config_for(len(seats)), 11, seats)
+    return Match(tsuro.GAME, tsuro.config_for(len(seats)), 11, seats)
 
 
 def test_computer_seats_play_to_the_end_and_the_log_has_words():
@@ -40,4 +39,4 @@ def test_seats_must_match_players_and_levels_are_checked():
     with pytest.raises(ValueError):
         Seat("X", "grandmaster")
     with pytest.raises(ValueError):
-        Match(tsuro, describe, tsuro.config_for(3), 1, [Seat("A"), Seat("B")])
+        Match(tsuro.GAME, tsuro.config_for(3), 1, [Seat("A"), Seat("B")])

@@ -10,8 +10,6 @@ from game.core import Action
 from game.core.bots import make_bot
 from game.core.match import Match, Seat
 from game.tatsu.state import TatsuState
-from game.tatsu.text import describe as tatsu_describe
-from game.tsuro.text import describe as tsuro_describe
 from game.web.table import SPEEDS
 from game.web.tatsu_table import TatsuTable
 from game.web.tsuro_table import TsuroTable
@@ -31,7 +29,7 @@ class TimedPage(FakePage):
 
 def tsuro_table(players, seed=3, speed="instant", page=None):
     seats = [Seat(f"P{i + 1}", p) for i, p in enumerate(players)]
-    match = Match(tsuro, tsuro_describe, tsuro.config_for(len(seats)), seed, seats)
+    match = Match(tsuro.GAME, tsuro.config_for(len(seats)), seed, seats)
     table = TsuroTable(match, page or FakePage(), speed)
     run(table.start())
     return table
@@ -165,7 +163,7 @@ def test_a_winner_reads_their_own_result():
 # --- Tatsu: one message, and why a stone cannot move ------------------------------------------
 def tatsu_table(state: TatsuState):
     seats = [Seat("Ann", "human"), Seat("Bob", "easy")]
-    match = Match(tatsu, tatsu_describe, {"first": "black"}, 1, seats)
+    match = Match(tatsu.GAME, {"first": "black"}, 1, seats)
     match.state = state
     table = TatsuTable(match, FakePage(), "instant")
     table.render()

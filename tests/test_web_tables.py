@@ -8,7 +8,6 @@ import pytest
 
 import game.tsuro as tsuro
 from game.core.match import Match, Seat
-from game.tsuro.text import describe
 from game.tsuro.tiles import ORIENTED
 from game.web.setup import read_form, tatsu_form, tsuro_form
 from game.web.tsuro_table import TsuroTable
@@ -46,7 +45,7 @@ def run(coroutine):
 
 def tsuro_table(players=("human", "easy"), seed=3):
     seats = [Seat(f"P{i + 1}", p) for i, p in enumerate(players)]
-    match = Match(tsuro, describe, tsuro.config_for(len(seats)), seed, seats)
+    match = Match(tsuro.GAME, tsuro.config_for(len(seats)), seed, seats)
     table = TsuroTable(match, FakePage(), "instant")
     run(table.start())
     return table
@@ -187,7 +186,7 @@ def test_a_thinking_computer_yields_to_the_page_once_a_slice_of_time_is_spent(
 
     pauses = []
     seats = [Seat("A", "easy"), Seat("B", "easy")]
-    match = Match(tsuro, describe, tsuro.config_for(2), 4, seats)
+    match = Match(tsuro.GAME, tsuro.config_for(2), 4, seats)
     sliced = SlicedBot()
     match.bots[0] = sliced
     page = FakePage()

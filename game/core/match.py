@@ -2,7 +2,8 @@
 
 The page drives a Match; it holds no rule of its own. It knows who sits where (a name,
 and "human" or a computer level per seat), makes the computer players, and keeps the
-game log as (event, line) pairs, the words coming from the game's `describe`.
+game log as (event, line) pairs, the words coming from the game's `describe`. The game
+is given by its description (game/core/registry.py: `GameInfo`).
 """
 
 from game.core.bots import make_bot
@@ -30,18 +31,17 @@ class Seat:
 
 
 class Match:
-    """`package` is a game package (game.tsuro or game.tatsu); `describe(event, names)`
-    its event-to-words function."""
+    """`game` is a game's description (a GameInfo); `seats` its Seats in turn order."""
 
-    def __init__(self, package, describe, config: dict, seed, seats):
-        self.package = package
-        self.describe = describe
+    def __init__(self, game, config: dict, seed, seats):
+        self.game = game
+        self.describe = game.describe
         self.seats = list(seats)
         self.seed = seed
-        self.state = package.State(config, seed)
+        self.state = game.state_class(config, seed)
         if len(self.seats) != self.state.players:
             raise ValueError(f"{len(self.seats)} seats for {self.state.players} players")
-        registry = package.BOTS
+        registry = game.bot_classes if any(not s.is_human for s in self.seats) else {}
         self.bots = {
             i: make_bot(seat.player if seat.player in registry else "random", i,
                         f"{seed}:{i}", registry)
@@ -80,4 +80,4 @@ class Match:
 
     def rematch(self, seed) -> "Match":
         """The same table, a new game."""
-        return Match(self.package, self.describe, self.state.config, seed, self.seats)
+        return Match(self.game, self.state.config, seed, self.seats)

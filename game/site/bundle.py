@@ -3,7 +3,8 @@
 PyScript fetches it once and unpacks it into the interpreter's working folder
 (`[files] "./static/game.zip" = "./*"` in pyscript.toml), so `import game.web.main` works
 without one request per module. The archive holds exactly the modules the page can import:
-PAGE_MODULES and, transitively, every module of the `game` package named by one of their
+the page's entry point, the modules each game's description names for the page to load
+by name (game/core/registry.py: engine, words, drawing, bots, table) and, transitively, every module of the `game` package named by one of their
 import statements (those inside functions too), with the packages above each. What only a
 developer runs (this site tooling, the command line with its simulator and compare, the
 research tools in lab/) is never imported by the page, so it is never shipped. The page
@@ -20,10 +21,8 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parent.parent  # the game package folder
 ARCHIVE_NAME = "game.zip"
 
-# Where the page's imports start: its entry point (index.html runs game.web.main), and the
-# modules it imports by a name made at run time, which no import statement shows
-# (game/web/main.py: importlib.import_module(f"game.{game}.svg")).
-PAGE_MODULES = ("game.web.main", "game.tsuro.svg", "game.tatsu.svg")
+# Where the page's imports start: its entry point (index.html runs game.web.main).
+PAGE_ENTRY = "game.web.main"
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
 
@@ -59,8 +58,21 @@ def imported_names(source: Path, name: str) -> set[str]:
     return names
 
 
-def page_modules(package: Path = GAME, roots=PAGE_MODULES) -> dict[str, Path]:
+def page_roots() -> tuple:
+    """The entry point, and every module the registered games name, which no import
+    statement shows: the page loads them by name when a game is chosen."""
+    from game.core.registry import games
+
+    named = []
+    for info in games().values():
+        named += [info.package, info.words, info.drawing, info.bots,
+                  info.table.partition(":")[0]]
+    return (PAGE_ENTRY, *named)
+
+
+def page_modules(package: Path = GAME, roots=None) -> dict[str, Path]:
     """{module name: source file} for every module the page can import, sorted by name."""
+    roots = page_roots() if roots is None else roots
     found: dict[str, Path] = {}
     todo = list(roots)
     while todo:
@@ -79,18 +91,18 @@ def page_modules(package: Path = GAME, roots=PAGE_MODULES) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
-def archive_members(package: Path = GAME) -> list[tuple[str, Path]]:
+def archive_members(package: Path = GAME, roots=None) -> list[tuple[str, Path]]:
     """(name in the archive, source file) for every module the page needs, sorted by name."""
     members = [(source.relative_to(package.parent).as_posix(), source)
-               for source in page_modules(package).values()]
+               for source in page_modules(package, roots).values()]
     return sorted(members)
 
 
-def game_archive(package: Path = GAME) -> bytes:
+def game_archive(package: Path = GAME, roots=None) -> bytes:
     """The zip archive's bytes (deterministic for the same sources)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, path in archive_members(package):
+        for name, path in archive_members(package, roots):
             info = zipfile.ZipInfo(name, date_time=_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -11,8 +11,10 @@ each page load (in Pyodide, `urllib.parse` alone costs about 0.2 s; `html` and `
 are already loaded by PyScript).
 """
 
-# The games the page offers, by the `?game=` value that opens them.
-GAMES = {"tsuro": "Tsuro of the Seas", "tatsu": "Tatsu"}
+from game.core.registry import games
+
+# The games the page offers, by the `?game=` value that opens them (the registry's keys).
+GAMES = {key: info.name for key, info in games().items()}
 LONGEST_SHOWN = 40  # an unknown value is quoted back at most this long
 
 

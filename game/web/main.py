@@ -30,19 +30,6 @@ CLICKABLE = ",".join(f"[data-{name}]" for name in (
     "mark-step", "confirm-mark", "skip"))
 
 
-def _table_class(game: str):
-    """The game's package, its event words and its table (imported when first needed)."""
-    if game == "tsuro":
-        import game.tsuro as package
-        from game.tsuro.text import describe
-        from game.web.tsuro_table import TsuroTable as table
-    else:
-        import game.tatsu as package
-        from game.tatsu.text import describe
-        from game.web.tatsu_table import TatsuTable as table
-    return package, describe, table
-
-
 def shell(game, unknown=None) -> str:
     """The page's HTML: the game choice, then the start form and the table. Only the
     status line and the game log are live regions: a redrawn board is not read aloud."""
@@ -178,10 +165,11 @@ def form_values() -> dict:
 
 async def start_game(game: str, values=None, match=None) -> None:
     from game.core.match import Match
+    from game.core.registry import games
     from game.web.setup import form_errors, read_form, refreshed_form
     from game.web.table import pace_select
 
-    package, describe, table_class = _table_class(game)
+    info = games()[game]
     if match is None:
         errors = form_errors(game, values)
         if errors:  # each said beside its field, which gets the focus
@@ -190,14 +178,14 @@ async def start_game(game: str, values=None, match=None) -> None:
             document.getElementById("status").textContent = "Please correct the marked field."
             return
         config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
-        match = Match(package, describe, config, seed, seats)
+        match = Match(info, config, seed, seats)
         current["speed"] = speed
     document.getElementById("setup").hidden = True
     document.getElementById("log").innerHTML = ""
     document.getElementById("seed-line").textContent = (
         f"Game seed {match.seed} (enter it on the start screen to play this game again).")
     document.documentElement.dataset.over = "false"
-    table = table_class(match, Page(), current.get("speed", "normal"))
+    table = info.table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
     document.getElementById("pace-box").innerHTML = pace_select(table.speed)
     for _, line in match.log:  # what happened at setup (daikaiju placed, dice rolled)

@@ -107,9 +107,12 @@ FAKE_GAME = {
 }
 
 
+FAKE_ROOTS = ("game.web.main", "game.tsuro.svg", "game.tatsu.svg")
+
+
 def test_archive_follows_every_import_statement_and_nothing_else(tmp_path):
     write_package(tmp_path, FAKE_GAME)
-    assert names(game_archive(tmp_path / "game")) == [
+    assert names(game_archive(tmp_path / "game", FAKE_ROOTS)) == [
         "game/__init__.py", "game/core/__init__.py", "game/core/rules.py",
         "game/tatsu/__init__.py", "game/tatsu/svg.py", "game/tsuro/__init__.py",
         "game/tsuro/svg.py", "game/web/__init__.py", "game/web/helper.py", "game/web/main.py",
@@ -119,7 +122,21 @@ def test_archive_follows_every_import_statement_and_nothing_else(tmp_path):
 def test_a_page_module_that_is_missing_is_an_error(tmp_path):
     write_package(tmp_path, {k: v for k, v in FAKE_GAME.items() if k != "game/tatsu/svg.py"})
     with pytest.raises(ValueError, match="game.tatsu.svg"):
-        page_modules(tmp_path / "game")
+        page_modules(tmp_path / "game", FAKE_ROOTS)
+
+
+def test_the_page_starts_from_what_each_game_names():
+    """A game's description names its engine, words, drawing, bots and table, which the
+    page loads by name: each is in the archive."""
+    from game.core.registry import games
+    from game.site.bundle import page_roots
+
+    roots = page_roots()
+    for info in games().values():
+        for module in (info.package, info.words, info.drawing, info.bots,
+                       info.table.partition(":")[0]):
+            assert module in roots
+    assert set(roots) <= set(page_modules())
 
 
 def test_archive_is_deterministic_and_small(tmp_path):
