@@ -28,7 +28,7 @@ def _simulate(args) -> int:
     games_out = None
     if args.games_out:
         try:
-            games_out = open(args.games_out, "w", encoding="utf-8")
+            games_out = open(args.games_out, "w", encoding="utf-8")  # noqa: SIM115 -- closed below
         except OSError as error:
             print(f"error: cannot write {args.games_out}: {error.strerror or error}",
                   file=sys.stderr)

@@ -23,12 +23,12 @@ import random
 import sys
 
 from game.tsuro import BOTS, TURN_CAP, TsuroState, config_for
-from game.tsuro.bot_eval import WIN, LOSS, Context, afloat, outcome_value
+from game.tsuro.bot_eval import LOSS, WIN, Context, afloat, outcome_value
 from game.tsuro.bot_leaf import FEATURES, leaf_features
 from game.tsuro.bot_search import LATER_WEIGHTS
-from lab.fit_marks import least_squares
 from game.tsuro.state import PLACEMENT
 from game.tsuro.tiles import ORIENTED
+from lab.fit_marks import least_squares
 
 PLAYERS = (4, 2)  # the tables of bot_leaf.py: games of 4 captains (used from 3 up), of 2
 SEEDS = {4: [101000, 102000], 2: [201000, 202000]}

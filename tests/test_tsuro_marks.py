@@ -7,7 +7,11 @@ import pytest
 from game.tsuro.board import OFF
 from game.tsuro.bot_eval import Context, risk_maps
 from game.tsuro.bot_marks import (
-    LONG_ROLLS, MARK_WEIGHTS, best_fitted_mark, mark_features, mark_score,
+    LONG_ROLLS,
+    MARK_WEIGHTS,
+    best_fitted_mark,
+    mark_features,
+    mark_score,
 )
 from game.tsuro.bot_search import HARD_WEIGHTS, HardBot
 from game.tsuro.daikaiju import DAIKAIJU_COUNT

@@ -4,7 +4,7 @@ import random
 
 from game.core import Event
 from game.tsuro.state import TsuroState
-from game.tsuro.text import describe, mark_name, dice_square
+from game.tsuro.text import describe, dice_square, mark_name
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 

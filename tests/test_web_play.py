@@ -4,6 +4,8 @@ and where the keyboard focus goes next."""
 
 import re
 
+from test_web_tables import FakePage, click_like_a_person, run
+
 import game.tatsu as tatsu
 import game.tsuro as tsuro
 from game.core import Action
@@ -13,7 +15,6 @@ from game.tatsu.state import TatsuState
 from game.web.table import SPEEDS
 from game.web.tatsu_table import TatsuTable
 from game.web.tsuro_table import TsuroTable
-from test_web_tables import FakePage, click_like_a_person, run
 
 
 class TimedPage(FakePage):

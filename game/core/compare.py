@@ -30,13 +30,14 @@ def read_games(path) -> list:
                 try:
                     record = json.loads(line)
                 except json.JSONDecodeError as error:
-                    raise CompareError(f"{path}, line {line_number}: not JSON ({error.msg})")
+                    raise CompareError(
+                        f"{path}, line {line_number}: not JSON ({error.msg})") from None
                 if not isinstance(record, dict) or not {"game", "seed", "seats"} <= set(record):
                     raise CompareError(f"{path}, line {line_number}: not a game record "
                                        "(game, seed and seats are needed)")
                 records.append(record)
     except OSError as error:
-        raise CompareError(f"cannot read {path}: {error.strerror or error}")
+        raise CompareError(f"cannot read {path}: {error.strerror or error}") from None
     if not records:
         raise CompareError(f"{path} holds no games")
     return records
@@ -52,7 +53,8 @@ def pooled(runs: list, bot: str) -> dict:
         try:
             paired(one, other, bot)
         except CompareError as error:
-            raise CompareError(f"pair {number}: {error}" if len(runs) > 1 else str(error))
+            raise CompareError(
+                f"pair {number}: {error}" if len(runs) > 1 else str(error)) from None
         before += one
         after += other
     return paired(before, after, bot)

@@ -50,7 +50,7 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
         relative = path.relative_to(root).as_posix()
         if not path.is_file() or any(part.startswith(".") for part in path.relative_to(root).parts):
             continue
-        if relative == SW_TEMPLATE or relative == ARCHIVE_URL:
+        if relative in (SW_TEMPLATE, ARCHIVE_URL):
             continue
         if relative.startswith("static/vendor/") and not any(
                 relative.startswith(d) for d in vendor_dirs):
@@ -93,7 +93,8 @@ def service_worker(root: Path, files: dict[str, Source], packages=RUNTIME) -> by
                                   template, count=1, flags=re.MULTILINE)
     urls = json.dumps(precache_list(files), indent=2)
     text, found_list = re.subn(r'^const PRECACHE = \[[^\]]*\];$',
-                               lambda _: f"const PRECACHE = {urls};", text, count=1, flags=re.MULTILINE)
+                               lambda _: f"const PRECACHE = {urls};", text, count=1,
+                               flags=re.MULTILINE)
     if not (found_version and found_list):
         raise BuildError(f"{SW_TEMPLATE} lacks the 'const VERSION = ...;' and "
                          "'const PRECACHE = [...];' lines that the build fills in")

@@ -4,10 +4,11 @@ PyScript fetches it once and unpacks it into the interpreter's working folder
 (`[files] "./static/game.zip" = "./*"` in pyscript.toml), so `import game.web.main` works
 without one request per module. The archive holds exactly the modules the page can import:
 the page's entry point, the modules each game's description names for the page to load
-by name (game/core/registry.py: engine, words, drawing, bots, table) and, transitively, every module of the `game` package named by one of their
-import statements (those inside functions too), with the packages above each. What only a
-developer runs (this site tooling, the command line with its simulator and compare, the
-research tools in lab/) is never imported by the page, so it is never shipped. The page
+by name (game/core/registry.py: engine, words, drawing, bots, table) and, transitively,
+every module of the `game` package named by one of their import statements (those inside
+functions too), with the packages above each. What only a developer runs (this site
+tooling, the command line with its simulator and compare, the research tools in lab/) is
+never imported by the page, so it is never shipped. The page
 reads no data files; a module's source is all it needs.
 """
 

@@ -9,6 +9,7 @@ sub-path (as a project page would be).
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import posixpath
 import re
@@ -179,11 +180,9 @@ def lan_addresses() -> list[str]:
             probe.connect(("192.0.2.1", 9))
             found.append(probe.getsockname()[0])
     except OSError:  # no route at all: try the addresses of this machine's name
-        try:
+        with contextlib.suppress(OSError):
             found += [info[4][0] for info in
                       socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-        except OSError:
-            pass
     return [a for a in dict.fromkeys(found)
             if not (ipaddress.ip_address(a).is_loopback or ipaddress.ip_address(a).is_unspecified)]
 

@@ -2,13 +2,11 @@
 
 The rules as this project plays them: docs/rules-tatsu.md. Fixed data and every
 reading of the rules: game/tatsu/arena.py. State and rules: game/tatsu/state.py. The
-game's one description is `GAME` (game/core/registry.py); its bots are loaded when first
-asked for.
+game's one description is `GAME` (game/core/registry.py). Importing this package is
+light: the engine (State) and the bots are loaded when first asked for.
 """
 
 from game.core.registry import GameInfo
-from game.tatsu.arena import DEFAULT_FIRST
-from game.tatsu.state import TatsuState, check_config
 
 GAME = GameInfo(
     key="tatsu", name="Tatsu", players=(2, 2), turn_cap=2000,
@@ -17,18 +15,26 @@ GAME = GameInfo(
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap
-State = TatsuState
 
 
-def config_for(players: int = 2, first: str = DEFAULT_FIRST, **options) -> dict:
-    """The plain config of a new game. `first` (D5): "black", "white" or "roll"."""
+def config_for(players: int = 2, first: str | None = None, **options) -> dict:
+    """The plain config of a new game. `first` (D5): "black", "white" or "roll"
+    (by default the reading's DEFAULT_FIRST)."""
+    from game.tatsu.arena import DEFAULT_FIRST
+    from game.tatsu.state import check_config
+
     if players != 2:
         raise ValueError(f"Tatsu is played by exactly 2 players, not {players!r}")
-    return check_config({"first": first, **options})
+    return check_config({"first": DEFAULT_FIRST if first is None else first, **options})
 
 
 def __getattr__(name: str):
-    if name == "BOTS":  # the bots, on demand: playing a game of people needs none
+    """State and TatsuState (the engine), BOTS (the bots), on demand."""
+    if name in ("State", "TatsuState"):
+        from game.tatsu.state import TatsuState
+
+        return TatsuState
+    if name == "BOTS":
         from game.tatsu.bots import BOTS
 
         return BOTS

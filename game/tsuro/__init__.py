@@ -1,11 +1,11 @@
 """Tsuro of the Seas: the rules engine (pure standard-library Python).
 
 The rules as this project plays them: docs/rules-tsuro-of-the-seas.md. The game's one
-description is `GAME` (game/core/registry.py); its bots are loaded when first asked for.
+description is `GAME` (game/core/registry.py). Importing this package is light: the
+engine (State) and the bots are loaded when first asked for.
 """
 
 from game.core.registry import GameInfo
-from game.tsuro.state import TsuroState
 
 GAME = GameInfo(
     key="tsuro", name="Tsuro of the Seas", players=(2, 8), turn_cap=1000,
@@ -15,7 +15,6 @@ GAME = GameInfo(
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap
-State = TsuroState
 
 
 def config_for(players: int, daikaiju: bool = True, first: int = 0) -> dict:
@@ -23,7 +22,12 @@ def config_for(players: int, daikaiju: bool = True, first: int = 0) -> dict:
 
 
 def __getattr__(name: str):
-    if name == "BOTS":  # the bots, on demand: playing a game of people needs none
+    """State and TsuroState (the engine), BOTS (the bots), on demand."""
+    if name in ("State", "TsuroState"):
+        from game.tsuro.state import TsuroState
+
+        return TsuroState
+    if name == "BOTS":
         from game.tsuro.bots import BOTS
 
         return BOTS

@@ -80,7 +80,7 @@ class Table(ABC):
         sunk)."""
         return False
 
-    def forget_choice(self) -> None:
+    def forget_choice(self) -> None:  # noqa: B027 -- a game may have no choice to drop
         """Drop a half-made choice (a selected tile, a selected stone)."""
 
     def standings(self) -> list:

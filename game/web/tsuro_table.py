@@ -99,10 +99,12 @@ class TsuroTable(Table):
             disabled = "" if self.selected else " disabled"
             parts.append(
                 '<div class="controls">'
-                f'<button type="button" data-rotate="ccw" aria-label="Turn anticlockwise"{disabled}>⟲</button>'
-                f'<button type="button" data-rotate="cw" aria-label="Turn clockwise (R)"{disabled}>⟳</button>'
-                f'<button type="button" class="primary" data-place="1"{disabled}>Place tile</button>'
-                "</div>")
+                '<button type="button" data-rotate="ccw" aria-label="Turn anticlockwise"'
+                f'{disabled}>⟲</button>'
+                '<button type="button" data-rotate="cw" aria-label="Turn clockwise (R)"'
+                f'{disabled}>⟳</button>'
+                f'<button type="button" class="primary" data-place="1"{disabled}>Place tile'
+                "</button></div>")
         return "".join(parts)
 
     def _marks_html(self) -> str:

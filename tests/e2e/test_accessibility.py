@@ -57,7 +57,8 @@ AXE_RUN = """async (tags) => {
   });
   return results.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ')),
+    nodes: v.nodes.map((n) => n.target.join(' ') + ': '
+                              + (n.failureSummary || '').replace(/\\s+/g, ' ')),
   }));
 }"""
 

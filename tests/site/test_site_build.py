@@ -121,7 +121,8 @@ def test_service_worker_keeps_the_site_and_runtime(built):
             "./static/vendor/pyodide/pyodide.asm.wasm",
             "./static/vendor/pyscript/core.js"} <= set(urls)
     assert "./sw.js" not in urls
-    assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', (built / "sw.js").read_text(), re.MULTILINE)
+    assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', (built / "sw.js").read_text(),
+                     re.MULTILINE)
 
 
 def test_service_worker_version_follows_the_sources(source_root, fake_runtime, tmp_path):

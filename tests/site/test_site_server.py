@@ -5,10 +5,16 @@ import http.client
 
 import pytest
 
-from game.site.build import build
 from game.site import server as server_module
+from game.site.build import build
 from game.site.server import (
-    DirectorySite, SiteServer, SourceSite, host_problem, lan_addresses, mime_type, open_lines,
+    DirectorySite,
+    SiteServer,
+    SourceSite,
+    host_problem,
+    lan_addresses,
+    mime_type,
+    open_lines,
 )
 
 

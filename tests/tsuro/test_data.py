@@ -8,7 +8,13 @@ import pytest
 
 from game.tsuro import board, daikaiju, tiles
 from game.tsuro.board import (
-    ACROSS, NEIGHBOUR, OFF, START_MARKS, behind, edge_of_mark, squares_apart,
+    ACROSS,
+    NEIGHBOUR,
+    OFF,
+    START_MARKS,
+    behind,
+    edge_of_mark,
+    squares_apart,
 )
 from game.tsuro.tiles import DECK, ORIENTED
 
@@ -110,7 +116,7 @@ def test_d3_daikaiju_table_matches_the_specification():
 
 
 def test_d3_movement_order_is_ascending_gold_first():
-    assert daikaiju.MOVEMENT_ORDER == tuple(range(10))
+    assert tuple(range(10)) == daikaiju.MOVEMENT_ORDER
     numbers = [daikaiju.TILES[k][0] for k in daikaiju.MOVEMENT_ORDER]
     assert numbers == sorted(numbers)
 
