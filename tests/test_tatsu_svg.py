@@ -83,8 +83,6 @@ def test_root_and_its_data():
     title = root.find(NS + "title").text
     assert title.startswith("Tatsu, turn 4. White to move with 3 and 5.")
     assert root.get("aria-label") == title
-    sized = parse(svg.board(state, size=360))
-    assert sized.get("width") == "360" and float(sized.get("height")) > 360
 
 
 def test_24_segments_of_two_fields_with_numbers():
@@ -301,8 +299,7 @@ def test_names_that_carry_the_colour_are_not_repeated():
 
 
 def test_game_over():
-    for state in random_states(3):
-        pass
+    *_, state = random_states(3)
     assert state.is_over
     root = parse(svg.board(state))
     title = root.find(NS + "title").text
@@ -424,7 +421,7 @@ def test_every_text_is_legible_on_a_phone():
     sizes = [round(b[3] - b[1], 6) for b in text_boxes(root)]
     assert len(sizes) > 60 and min(sizes) >= svg.MIN_FONT
     scales = [1.0] + [float(s) for s in re.findall(r'<use href="#tatsu-\w+" '
-                                                    r'transform="scale\(([\d.]+)\)"', 
+                                                    r'transform="scale\(([\d.]+)\)"',
                                                     svg.board(state))]
     assert min(scales) * svg.GLYPH_LETTER >= svg.MIN_FONT
     for kind in KINDS:  # white letters on the kinds' colours: 4.5:1 at least

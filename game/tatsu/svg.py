@@ -4,8 +4,8 @@ text, in the spirit of python-chess's `chess.svg.board()`.
 Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
 the tests parse it with xml.etree. The same state always gives the same text.
 
-    board(state, *, seat=None, selected=None, highlight=True, size=None, names=None,
-          id_prefix="")  -> one <svg data-board="tatsu"> for the arena and both sides
+    board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="")
+        -> one <svg data-board="tatsu"> for the arena and both sides
 
 What a page can rely on (seats are 0 = Black, 1 = White; segments 0-23 clockwise from
 the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
@@ -57,6 +57,7 @@ from html import escape
 from math import cos, pi, sin
 
 from game.core.actions import Action
+from game.core.svg import Scene, attr, button, frame, num, open_svg, translate, xy
 from game.tatsu.arena import (
     COLOUR_NAMES,
     COLOURS,
@@ -107,17 +108,6 @@ HUB, HUB_EDGE = "#f8f2e4", "#b99660"
 INK, SOFT_INK = "#2b2418", "#6d5c3d"
 GOLD, GOLD_EDGE = "#f2b705", "#8a6508"
 PANEL, PANEL_EDGE = "#fbf7ee", "#d6c59e"
-FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
-
-
-def _n(value) -> str:
-    """A coordinate, short: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _attr(value) -> str:
-    return escape(str(value), quote=True)
 
 
 # Advance widths in em of DejaVu Sans Bold, the widest common system font (Linux's
@@ -168,20 +158,20 @@ def _sector(segment: int, r1: float, r2: float) -> str:
     a, b = segment - 0.5, segment + 0.5
     (x1, y1), (x2, y2) = _polar(a, r2), _polar(b, r2)
     (x3, y3), (x4, y4) = _polar(b, r1), _polar(a, r1)
-    return (f"M{_n(x1)} {_n(y1)}A{r2} {r2} 0 0 1 {_n(x2)} {_n(y2)}"
-            f"L{_n(x3)} {_n(y3)}A{r1} {r1} 0 0 0 {_n(x4)} {_n(y4)}Z")
+    return (f"M{xy(x1, y1)}A{r2} {r2} 0 0 1 {xy(x2, y2)}"
+            f"L{xy(x3, y3)}A{r1} {r1} 0 0 0 {xy(x4, y4)}Z")
 
 
 # --- the dragon glyphs: a shape per kind, so that colour is never the only cue ---------------
 def _glyph_d(kind: str, s: float) -> str:
     """A kind's outline centred on (0, 0), about 2s tall: a leaf, a drop, a flame."""
     def p(x, y):
-        return f"{_n(x * s)} {_n(y * s)}"
+        return xy(x * s, y * s)
     if kind == "vine":  # a leaf, tilted
         return (f"M{p(-0.78, 0.78)}C{p(-0.95, -0.2)} {p(-0.2, -0.95)} {p(0.86, -0.86)}"
                 f"C{p(0.95, 0.2)} {p(0.2, 0.95)} {p(-0.78, 0.78)}Z")
     if kind == "water":  # a drop
-        r = _n(0.68 * s)
+        r = num(0.68 * s)
         return f"M{p(0, -1.05)}L{p(0.6, -0.02)}A{r} {r} 0 1 1 {p(-0.6, -0.02)}Z"
     return (f"M{p(0, -1.05)}C{p(0.3, -0.62)} {p(0.82, -0.35)} {p(0.78, 0.25)}"  # a flame
             f"C{p(0.74, 0.74)} {p(0.38, 0.98)} {p(0, 0.98)}C{p(-0.38, 0.98)} {p(-0.74, 0.74)} "
@@ -200,17 +190,17 @@ def _glyph_def(kind: str, pre: str) -> str:
     dy = {"vine": 0.36, "water": 0.5, "fire": 0.52}[kind] * letter
     return (f'<g id="{pre}tatsu-{kind}"><path d="{_glyph_d(kind, s)}" '
             f'fill="{KIND_COLOURS[kind]}" stroke="#ffffff" stroke-width="0.8"/>'
-            f'<text y="{_n(dy)}" text-anchor="middle" font-size="{letter}" '
+            f'<text y="{num(dy)}" text-anchor="middle" font-size="{letter}" '
             f'font-weight="800" fill="#ffffff">{KIND_LETTERS[kind]}</text></g>')
 
 
 def _glyph(kind: str, scale: float, pre: str) -> str:
-    scaled = f' transform="scale({_n(scale)})"' if scale != 1 else ""
+    scaled = f' transform="scale({num(scale)})"' if scale != 1 else ""
     return f'<use href="#{pre}tatsu-{kind}"{scaled}/>'
 
 
 def _stone_body(colour_seat: int, kind: str, r: float, pre: str) -> str:
-    return (f'<circle r="{_n(r)}" fill="{STONE_FILLS[colour_seat]}" '
+    return (f'<circle r="{num(r)}" fill="{STONE_FILLS[colour_seat]}" '
             f'stroke="{STONE_EDGES[colour_seat]}" stroke-width="1.3"/>'
             f'{_glyph(kind, r / STONE_R, pre)}')
 
@@ -227,9 +217,9 @@ def _vine_ring(r: float) -> str:
     for i in range(4):
         a = (45 + 90 * i) * pi / 180
         x, y = r * cos(a), r * sin(a)
-        leaves.append(f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="3.4" ry="1.8" '
-                      f'transform="rotate({45 + 90 * i + 45} {_n(x)} {_n(y)})"/>')
-    return (f'<g class="vine-ring" fill="{KIND_COLOURS["vine"]}"><circle r="{_n(r)}" '
+        leaves.append(f'<ellipse cx="{num(x)}" cy="{num(y)}" rx="3.4" ry="1.8" '
+                      f'transform="rotate({45 + 90 * i + 45} {xy(x, y)})"/>')
+    return (f'<g class="vine-ring" fill="{KIND_COLOURS["vine"]}"><circle r="{num(r)}" '
             f'fill="none" stroke="{KIND_COLOURS["vine"]}" stroke-width="2.4" '
             f'stroke-dasharray="5 2.5"/>{"".join(leaves)}</g>')
 
@@ -252,22 +242,9 @@ def _stone_words(seat: int, kind: str) -> str:
     return f"{COLOUR_NAMES[seat]} {kind} dragon"
 
 
-def _count_words(box: dict) -> str:
-    parts = [f"{box[kind]} {kind}" for kind in KINDS if box[kind]]
-    return ", ".join(parts) if parts else "none"
-
-
 # --- what is drawn, from a state or from a view ----------------------------------------------
-class _Scene:
+class _Scene(Scene):
     """The facts of a position, read from a TatsuState or from `state.view(seat)`."""
-
-    def __init__(self, source, seat):
-        if isinstance(source, dict):
-            self._from_view(source)
-            self.viewer = source.get("seat") if seat is None else seat
-        else:
-            self._from_state(source)
-            self.viewer = seat
 
     def _from_state(self, state):
         self.state = state
@@ -312,6 +289,11 @@ class _Scene:
             if action.args and action.args[0] not in seen:
                 seen.append(action.args[0])
         return seen
+
+    def escapes(self) -> dict:
+        """The die each stone that may escape would escape with (D4)."""
+        legal = self.state.legal_actions() if self.state is not None else self.legal
+        return {a.args[0]: a.args[1] for a in legal if a.kind == "escape"}
 
     def destinations(self, stone) -> list:
         if self.state is not None:
@@ -390,9 +372,9 @@ def _fields() -> str:
 
 
 def _ring_frame() -> str:
-    return (f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{R_OUT + 4}" fill="{RING}" '
+    return (f'<circle cx="{num(CX)}" cy="{num(CY)}" r="{R_OUT + 4}" fill="{RING}" '
             f'stroke="{RING_EDGE}" stroke-width="1.5"/>'
-            f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{R_IN - 3}" fill="{HUB}" '
+            f'<circle cx="{num(CX)}" cy="{num(CY)}" r="{R_IN - 3}" fill="{HUB}" '
             f'stroke="{RING_EDGE}" stroke-width="1.5"/>')
 
 
@@ -401,8 +383,8 @@ def _numbers() -> str:
              f'fill="{SOFT_INK}">']
     for segment in range(SEGMENTS):
         x, y = _polar(segment, R_NUMBER)
-        parts.append(f'<text class="segment-number" data-segment="{segment}" x="{_n(x)}" '
-                     f'y="{_n(y + 3.8)}">{segment}</text>')
+        parts.append(f'<text class="segment-number" data-segment="{segment}" x="{num(x)}" '
+                     f'y="{num(y + 3.8)}">{segment}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -413,7 +395,7 @@ def _corner_marks(pre) -> str:
         x, y = _polar(segment, R_BADGE)
         parts.append(
             f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
-            f'transform="translate({_n(x)} {_n(y)})"><title>Segment {segment}: {kind} '
+            f'transform="{translate(x, y)}"><title>Segment {segment}: {kind} '
             f'corner (recruits a {kind} dragon)</title><circle r="{BADGE_R}" '
             f'fill="#ffffff" stroke="{KIND_COLOURS[kind]}" stroke-width="1.6"/>'
             f'{_glyph(kind, 0.96, pre)}</g>')
@@ -428,11 +410,11 @@ def _entries() -> str:
             ink = STONE_FILLS[1 - seat] if seat == 0 else INK
             parts.append(
                 f'<g class="entry" data-seat="{seat}" data-entry="{number}" '
-                f'data-segment="{segment}" transform="translate({_n(x)} {_n(y)})">'
+                f'data-segment="{segment}" transform="{translate(x, y)}">'
                 f'<title>{COLOUR_NAMES[seat]}\'s entry point {number} (segment {segment})'
                 f'</title><rect x="-7.5" y="-7.5" width="15" height="15" rx="3.5" '
                 f'fill="{STONE_FILLS[seat]}" stroke="{STONE_EDGES[seat]}" stroke-width="1.2" '
-                f'transform="rotate({_n(segment * STEP)})"/><text y="3.8" '
+                f'transform="rotate({num(segment * STEP)})"/><text y="3.8" '
                 f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="800" fill="{ink}">'
                 f'{number}</text></g>')
     return "".join(parts)
@@ -456,8 +438,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
         words += f", may escape with the {escape_die}"
     if movable:
         classes.append("movable")
-        extra += (f' role="button" tabindex="0" aria-label="{_attr(words)}" '
-                  f'cursor="pointer"')
+        extra += button(words)
     if selected:
         classes.append("selected")
         extra += ' aria-pressed="true"' if movable else ""
@@ -472,7 +453,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
     return (f'<g id="{pre}stone-{segment}-{field}" class="{" ".join(classes)}" '
             f'data-seat="{seat}" data-kind="{kind}" data-segment="{segment}" '
             f'data-field="{field}" data-status="{status}"{extra} '
-            f'transform="translate({_n(x)} {_n(y)})"><title>{escape(words)}</title>'
+            f'transform="{translate(x, y)}"><title>{escape(words)}</title>'
             f'{"".join(marks)}{_stone_body(seat, kind, STONE_R, pre)}'
             f'{_vine_ring(STONE_R + 2) if status == "entangled" else ""}'
             f'{LOCK if status == "held" else ""}{hit}</g>')
@@ -489,13 +470,12 @@ def _target_markup(action, segment, stone_words, pre) -> str:
     sector = _sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
             f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
-            f'data-action="{_attr(data)}" role="button" tabindex="0" '
-            f'aria-label="{_attr(words)}" cursor="pointer"><title>{escape(words)}</title>'
+            f'data-action="{attr(data)}"{button(words)}><title>{escape(words)}</title>'
             f'<path class="sector" d="{sector}" fill="{GOLD}" fill-opacity="0.3" '
             f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
-            f'<rect class="die-label" x="{_n(x - 9)}" y="{_n(y - 9)}" width="18" '
+            f'<rect class="die-label" x="{num(x - 9)}" y="{num(y - 9)}" width="18" '
             f'height="18" rx="4" fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
-            f'<text x="{_n(x)}" y="{_n(y + 4.4)}" text-anchor="middle" font-size="12" '
+            f'<text x="{num(x)}" y="{num(y + 4.4)}" text-anchor="middle" font-size="12" '
             f'font-weight="800" fill="{INK}">{die}</text>'
             f'<path class="hit" d="{sector}" fill="transparent"/></g>')
 
@@ -513,11 +493,11 @@ def _die(index, value, used, seat, x, y, pre) -> str:
         "#ffffff", INK)
     if used:
         body, pip = "#d9d3c4", "#9b927e"
-    dots = "".join(f'<circle cx="{_n(dx * 7.5)}" cy="{_n(dy * 7.5)}" r="2.8"/>'
+    dots = "".join(f'<circle cx="{num(dx * 7.5)}" cy="{num(dy * 7.5)}" r="2.8"/>'
                    for dx, dy in PIPS[value])
     state = "used" if used else "to use"
     return (f'<g id="{pre}die-{index}" class="die{" used" if used else ""}" '
-            f'data-die="{value}" transform="translate({_n(x)} {_n(y)})">'
+            f'data-die="{value}" transform="{translate(x, y)}">'
             f'<title>Die {value} ({state})</title>'
             f'<rect x="{-size / 2}" y="{-size / 2}" width="{size}" height="{size}" rx="6" '
             f'fill="{body}" stroke="{"#b3aa95" if used else "#1a1a1a"}" stroke-width="1.5"/>'
@@ -544,10 +524,10 @@ def _hub(scene: _Scene, pre) -> str:
             sub = "escape or pass" if scene.movable() else "no usable die"
     else:
         line, sub = "", ""
-    parts.append(f'<text class="hub-line" x="{_n(CX)}" y="{_n(CY + STATUS_Y)}" '
+    parts.append(f'<text class="hub-line" x="{num(CX)}" y="{num(CY + STATUS_Y)}" '
                  f'text-anchor="middle" font-size="{STATUS_FONT}" font-weight="700" '
                  f'fill="{INK}">{escape(line)}</text>'
-                 f'<text class="hub-sub" x="{_n(CX)}" y="{_n(CY + SUB_Y)}" text-anchor="middle" '
+                 f'<text class="hub-sub" x="{num(CX)}" y="{num(CY + SUB_Y)}" text-anchor="middle" '
                  f'font-size="{SUB_FONT}" fill="{SOFT_INK}">{escape(sub)}</text>')
     used = scene.dice_used()
     for i, (value, spent) in enumerate(zip(scene.rolled, used)):
@@ -611,13 +591,12 @@ def _side(scene, seat, names, pre, movable, selected) -> str:
                 ours = count and seat == scene.active
                 if ours and stone in movable:
                     cls += " movable"
-                    extra += (f' role="button" tabindex="0" aria-label="{_attr(words)}, '
-                              f'may enter" cursor="pointer"')
+                    extra += button(f"{words}, may enter")
                     marks = (f'<circle class="ring" r="{PILE_R + 3}" fill="none" '
                              f'stroke="{GOLD}" stroke-width="3"/>')
                     # the whole column of the pile in its box: 41 x 42 units
-                    hit = (f'<rect class="hit" x="{_n(left + 0.5)}" y="{BOX_Y + 16}" '
-                           f'width="{_n(PILE_W - 1)}" height="{BOX_H - 17}" rx="4" '
+                    hit = (f'<rect class="hit" x="{num(left + 0.5)}" y="{BOX_Y + 16}" '
+                           f'width="{num(PILE_W - 1)}" height="{BOX_H - 17}" rx="4" '
                            f'fill="transparent"/>')
                 if ours and selected == stone:
                     cls += " selected"
@@ -628,9 +607,9 @@ def _side(scene, seat, names, pre, movable, selected) -> str:
                 f'<g id="{pre}pile-{seat}-{box}-{kind}" class="{cls}" data-box="{box}" '
                 f'data-seat="{seat}" data-kind="{kind}" data-count="{count}" '
                 f'data-colour="{COLOURS[colour]}"{extra}><title>{escape(words)}</title>'
-                f'<g transform="translate({_n(px)} {_n(py)})"{fade}>{marks}'
+                f'<g transform="{translate(px, py)}"{fade}>{marks}'
                 f'{_stone_body(colour, kind, PILE_R, pre)}</g>'
-                f'<text class="count" x="{_n(px)}" y="{BOX_Y + BOX_H - 4}" '
+                f'<text class="count" x="{num(px)}" y="{BOX_Y + BOX_H - 4}" '
                 f'text-anchor="middle" font-size="{COUNT_FONT}" font-weight="700" '
                 f'fill="{INK if count else SOFT_INK}">×{count}</text>{hit}</g>')
     parts.append("</g>")
@@ -655,8 +634,44 @@ def _address(selected):
                      f"('mat', kind), not {selected!r}")
 
 
-def board(state, *, seat=None, selected=None, highlight=True, size=None, names=None,
-          id_prefix="") -> str:
+def _root(scene: _Scene, names, clickable: bool) -> str:
+    """The <svg> element and its title: the position in words."""
+    return open_svg(f"0 0 {WIDTH} {HEIGHT}", _summary(scene, names), {
+        "class": "board tatsu-board", "data-board": "tatsu",
+        "data-decision": scene.decision or "",
+        "data-active": "" if scene.active is None else scene.active,
+        "data-turn": scene.turn, "data-dice": ",".join(map(str, scene.dice_left)),
+        "data-rolled": ",".join(map(str, scene.rolled)),
+        "data-viewer": "" if scene.viewer is None else scene.viewer,
+        "data-winner": scene.winners[0] if scene.winners else "",
+    }, role="group" if clickable else "img")
+
+
+def _stones(scene: _Scene, pre, movable, selected, escapes) -> str:
+    """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
+    its neighbour."""
+    parts = []
+    for field in FIELDS:
+        for segment in range(SEGMENTS):
+            if (segment, field) in scene.fields:
+                address = (segment, field)
+                cues = (address in movable, address == selected, escapes.get(address))
+                parts.append(_stone_markup(scene, segment, field, pre, cues))
+    return "".join(parts)
+
+
+def _targets(scene: _Scene, selected, targets, pre) -> str:
+    """Where the selected stone may go, each a button."""
+    if not targets:
+        return ""
+    if selected[0] == MAT:
+        words = f"a {selected[1]} dragon from the mat"
+    else:
+        words = f"the {scene.fields[selected][1]} dragon on segment {selected[0]}"
+    return "".join(_target_markup(action, segment, words, pre) for action, segment in targets)
+
+
+def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="") -> str:
     """The arena and both players' sides as one `<svg data-board="tatsu">` element.
 
     state: a TatsuState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -666,63 +681,27 @@ def board(state, *, seat=None, selected=None, highlight=True, size=None, names=N
     selected: a stone address, (segment, field) or ("mat", kind): it is marked and each
         of its legal destinations (from the engine) becomes a target to click.
     highlight: False draws no cues at all (a replay or a thumbnail).
-    size: width in pixels (height follows); by default the svg scales to its container.
     names: optional player names per seat, for the title and the sides.
     """
     scene = _Scene(state, seat)
-    pre = _attr(id_prefix)
+    pre = attr(id_prefix)
     selected = _address(selected)
-    interactive = highlight and scene.active is not None and scene.decision is not None and (
-        scene.viewer is None or scene.viewer == scene.active)
+    interactive = scene.active is not None and scene.may_act(highlight)
     movable = scene.movable() if interactive else []
-    if not interactive:
-        selected = None
-    escapes = {}
-    if interactive:
-        legal = scene.state.legal_actions() if scene.state is not None else scene.legal
-        escapes = {a.args[0]: a.args[1] for a in legal if a.kind == "escape"}
+    selected = selected if interactive else None
+    escapes = scene.escapes() if interactive else {}
     targets = scene.destinations(selected) if selected in movable else []
-    summary = _summary(scene, names)
-
-    size_attr = (f' width="{_n(size)}" height="{_n(size * HEIGHT / WIDTH)}"'
-                 if size is not None else "")
-    role = "group" if movable else "img"
-    viewer = "" if scene.viewer is None else scene.viewer
-    winner = scene.winners[0] if scene.winners else ""
-    out = [
-        (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{size_attr} '
-         f'class="board tatsu-board" data-board="tatsu" '
-         f'data-decision="{_attr(scene.decision or "")}" '
-         f'data-active="{"" if scene.active is None else scene.active}" '
-         f'data-turn="{scene.turn}" data-dice="{",".join(map(str, scene.dice_left))}" '
-         f'data-rolled="{",".join(map(str, scene.rolled))}" data-viewer="{viewer}" '
-         f'data-winner="{winner}" role="{role}" aria-label="{_attr(summary)}" '
-         f'font-family="{FONT}">'),
-        f'<title>{escape(summary)}</title>',
-        (f'<rect class="frame" x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="12" '
-         f'fill="{BACKGROUND}" stroke="{BACK_EDGE}" stroke-width="2"/>'),
+    return "".join((
+        _root(scene, names, bool(movable)), frame(WIDTH, HEIGHT, BACKGROUND, BACK_EDGE),
         f'<defs>{"".join(_glyph_def(kind, pre) for kind in KINDS)}</defs>',
         _ring_frame(), _fields(), _numbers(), _corner_marks(pre), _entries(),
         _hub(scene, pre),
-    ]
-    # stones: inner ones first, so an outer stone's cue ring lies over its neighbour
-    for field in FIELDS:
-        for segment in range(SEGMENTS):
-            if (segment, field) in scene.fields:
-                address = (segment, field)
-                cues = (address in movable, address == selected, escapes.get(address))
-                out.append(_stone_markup(scene, segment, field, pre, cues))
-    if targets:
-        if selected[0] == MAT:
-            words = f"a {selected[1]} dragon from the mat"
-        else:
-            kind = scene.fields[selected][1]
-            words = f"the {kind} dragon on segment {selected[0]}"
-        out.extend(_target_markup(action, segment, words, pre) for action, segment in targets)
-    for side in (0, 1):
-        out.append(_side(scene, side, names, pre, movable, selected))
-    out.append("</svg>")
-    return "".join(out)
+        _stones(scene, pre, movable, selected, escapes),
+        _targets(scene, selected, targets, pre),
+        _side(scene, 0, names, pre, movable, selected),
+        _side(scene, 1, names, pre, movable, selected),
+        "</svg>",
+    ))
 
 
 __all__ = ["KIND_COLOURS", "KIND_LETTERS", "board"]

@@ -4,9 +4,9 @@ markup text, in the spirit of python-chess's `chess.svg.board()`.
 Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
 the tests parse it with xml.etree. The same state always gives the same text.
 
-    board(state, *, seat=None, preview=None, mark=None, highlight=True, size=None,
-          names=None, id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
-    tile(tile_id, rotation=0, *, size=None, selected=False) -> one <svg> for a hand tile
+    board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
+          id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
+    tile(tile_id, rotation=0, *, selected=False) -> one <svg> for a hand tile
 
 What a page can rely on in `board()` (seats and daikaiju are the engine's 0-based numbers;
 people read seat + 1 and daikaiju tile k + 1):
@@ -55,6 +55,7 @@ Colours are presentation attributes, so page CSS can restyle anything.
 from html import escape
 from math import acos, cos, pi, sin
 
+from game.core.svg import Scene, attr, button, frame, num, open_svg, polygon, translate, xy
 from game.core.words import and_list
 from game.tsuro.board import (
     LINE_TO_DIE,
@@ -107,17 +108,6 @@ KAIJU_FILL, KAIJU_EDGE, KAIJU_INK, KAIJU_PALE = "#7b2d43", "#3d0f1e", "#3d0f1e",
 GOLD, GOLD_EDGE, GOLD_INK = "#e8b923", "#8a6508", "#3b2a00"
 BLUE, BLUE_EDGE = "#2456a4", "#0f2f66"
 OUTLINE = "#1a1a1a"
-FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
-
-
-def _n(value) -> str:
-    """A coordinate, short: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _attr(value) -> str:
-    return escape(str(value), quote=True)
 
 
 def _square_origin(square: int):
@@ -147,8 +137,7 @@ def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
         kb = 0.55 * abs((ax - bx) * nbx + (ay - by) * nby)
     pts = ((ax, ay), (ax + nax * ka, ay + nay * ka), (bx + nbx * kb, by + nby * kb), (bx, by))
     (x1, y1), (x2, y2), (x3, y3), (x4, y4) = ((x + dx, y + dy) for x, y in pts)
-    return (f"M{_n(x1)} {_n(y1)}C{_n(x2)} {_n(y2)} {_n(x3)} {_n(y3)} "
-            f"{_n(x4)} {_n(y4)}")
+    return f"M{xy(x1, y1)}C{xy(x2, y2)} {xy(x3, y3)} {xy(x4, y4)}"
 
 
 def _pairs(lookup) -> list:
@@ -171,7 +160,7 @@ def _wakes_markup(lookup, dx=0, dy=0) -> str:
 
 def _tile_rect(dx=0, dy=0, ident="") -> str:
     ident = f' id="{ident}"' if ident else ""
-    return (f'<rect{ident} x="{_n(dx + 1)}" y="{_n(dy + 1)}" width="{SQ - 2}" '
+    return (f'<rect{ident} x="{num(dx + 1)}" y="{num(dy + 1)}" width="{SQ - 2}" '
             f'height="{SQ - 2}" rx="4" fill="{TILE_FILL}" stroke="{TILE_EDGE}" '
             f'stroke-width="1"/>')
 
@@ -183,10 +172,6 @@ def _tile_body(tile_id: int, rotation: int, dx=0, dy=0) -> str:
 
 
 # --- ships -------------------------------------------------------------------------------
-def _polygon(points) -> str:
-    return "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in points) + "Z"
-
-
 def _regular(corners: int, radius: float, start=-90.0, inner=None) -> list:
     pts = []
     steps = corners * (2 if inner else 1)
@@ -201,11 +186,11 @@ def _hull(shape: str, r: float = SHIP_R) -> str:
     """A ship's body, centred on (0, 0), never rotated (a turned square would be a
     diamond)."""
     if shape == "circle":
-        return f'<circle class="hull" r="{_n(r)}"/>'
+        return f'<circle class="hull" r="{num(r)}"/>'
     if shape == "square":
         s = r * 0.85
-        return f'<rect class="hull" x="{_n(-s)}" y="{_n(-s)}" width="{_n(2 * s)}" ' \
-               f'height="{_n(2 * s)}" rx="1.5"/>'
+        return f'<rect class="hull" x="{num(-s)}" y="{num(-s)}" width="{num(2 * s)}" ' \
+               f'height="{num(2 * s)}" rx="1.5"/>'
     if shape == "triangle":
         pts = [(x, y + r * 0.18) for x, y in _regular(3, r * 1.3)]
     elif shape == "diamond":
@@ -222,7 +207,15 @@ def _hull(shape: str, r: float = SHIP_R) -> str:
                (-a, a), (-b, a), (-b, -a), (-a, -a)]
     else:
         raise ValueError(f"unknown ship shape {shape!r}")
-    return f'<path class="hull" d="{_polygon(pts)}"/>'
+    return f'<path class="hull" d="{polygon(pts)}"/>'
+
+
+def _bow(facing: int, css_class: str = "") -> str:
+    """A ship's bow: a point reaching out of its body in the direction it faces."""
+    r = SHIP_R
+    named = f' class="{css_class}"' if css_class else ""
+    return (f'<path{named} transform="rotate({facing * 90})" '
+            f'd="M0 {num(-r - 9)}L6.5 {num(-r + 1)}H-6.5Z"/>')
 
 
 def _facing(position: int) -> int:
@@ -243,19 +236,16 @@ def _ship_markup(seat: int, position: int, offset, label: str, you: bool, pre: s
     facing = _facing(position)
     colour, ink = SHIP_COLOURS[seat], SHIP_INK[seat]
     shape = SHIP_SHAPES[seat]
-    r = SHIP_R
-    halo = (f'<circle class="you" r="{r + 5}" fill="none" stroke="{GOLD}" stroke-width="2.5" '
-            f'stroke-dasharray="4 2.5"/>' if you else "")
-    bow = (f'<path class="bow" transform="rotate({facing * 90})" '
-           f'd="M0 {_n(-r - 9)}L6.5 {_n(-r + 1)}H-6.5Z"/>')
+    halo = (f'<circle class="you" r="{SHIP_R + 5}" fill="none" stroke="{GOLD}" '
+            f'stroke-width="2.5" stroke-dasharray="4 2.5"/>' if you else "")
     classes = "ship you" if you else "ship"
     return (
         f'<g id="{pre}ship-{seat}" class="{classes}" data-seat="{seat}" '
         f'data-position="{position}" data-shape="{shape}" '
-        f'transform="translate({_n(cx)} {_n(cy)})">'
+        f'transform="{translate(cx, cy)}">'
         f'<title>{escape(label)}</title>{halo}'
         f'<g fill="{colour}" stroke="{OUTLINE}" stroke-width="1.4" stroke-linejoin="round">'
-        f'{bow}{_hull(shape)}</g>'
+        f'{_bow(facing, "bow")}{_hull(shape)}</g>'
         f'<text y="4.5" text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" '
         f'fill="{ink}" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
         f'paint-order="stroke">{seat + 1}</text></g>'
@@ -277,7 +267,7 @@ def _pin(direction: int) -> tuple:
         ux, uy = vx * cos(a) - vy * sin(a), vx * sin(a) + vy * cos(a)
         points.append((mx + r * ux, my + r * uy))
     (x1, y1), (x2, y2) = points
-    return (f'M{_n(tx)} {_n(ty)}L{_n(x1)} {_n(y1)}A{_n(r)} {_n(r)} 0 1 1 {_n(x2)} {_n(y2)}Z',
+    return (f'M{xy(tx, ty)}L{xy(x1, y1)}A{xy(r, r)} 0 1 1 {xy(x2, y2)}Z',
             (mx, my))
 
 
@@ -293,9 +283,9 @@ def _turn_arrow(clockwise: bool) -> str:
     nx, ny = cos(t), sin(t)
     head = [(ex + tx * 6, ey + ty * 6), (ex + nx * 4.2, ey + ny * 4.2),
             (ex - nx * 4.2, ey - ny * 4.2)]
-    return (f'<path class="turn" d="M{_n(sx)} {_n(sy)}A{_n(r)} {_n(r)} 0 1 {sweep} '
-            f'{_n(ex)} {_n(ey)}" fill="none" stroke="{KAIJU_PALE}" stroke-width="2.4"/>'
-            f'<path d="{_polygon(head)}" fill="{KAIJU_PALE}"/>')
+    return (f'<path class="turn" d="M{xy(sx, sy)}A{xy(r, r)} 0 1 {sweep} '
+            f'{xy(ex, ey)}" fill="none" stroke="{KAIJU_PALE}" stroke-width="2.4"/>'
+            f'<path d="{polygon(head)}" fill="{KAIJU_PALE}"/>')
 
 
 def _kaiju_words(kaiju: int, facing: int) -> str:
@@ -316,7 +306,7 @@ def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
     parts = [
         f'<g id="{pre}daikaiju-{kaiju}" class="daikaiju" data-daikaiju="{kaiju}" '
         f'data-square="{square}" data-facing="{facing}" data-number="{number}" '
-        f'data-gold="{"true" if gold else "false"}" transform="translate({x0} {y0})">'
+        f'data-gold="{"true" if gold else "false"}" transform="{translate(x0, y0)}">'
         f'<title>{escape(_kaiju_words(kaiju, facing) + ", in " + _square_words(square))}'
         f'</title>'
         f'<rect x="1.5" y="1.5" width="57" height="57" rx="7" fill="{KAIJU_FILL}" '
@@ -342,7 +332,7 @@ def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
                 f'<g class="arrow" data-face="{face}" data-code="{code}" '
                 f'data-direction="{DIRECTIONS[direction]}">'
                 f'<path class="pin" d="{d}" fill="{KAIJU_PALE}" stroke="{KAIJU_EDGE}" '
-                f'stroke-width="1"/><text x="{_n(mx)}" y="{_n(my + 4.5)}" '
+                f'stroke-width="1"/><text x="{num(mx)}" y="{num(my + 4.5)}" '
                 f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" '
                 f'fill="{KAIJU_INK}">{face}</text></g>')
         else:
@@ -387,22 +377,8 @@ def _who(seat: int, names) -> str:
 
 
 # --- what is drawn, from a state or from a view ----------------------------------------------
-class _Scene:
+class _Scene(Scene):
     """The public facts of a position, read from a TsuroState or from `state.view(seat)`."""
-
-    def __init__(self, source, seat):
-        if isinstance(source, dict):
-            self._from_view(source)
-            self.viewer = source.get("seat") if seat is None else seat
-        else:
-            self._from_state(source)
-            self.viewer = seat
-        self.wakes = [None] * SQUARES
-        for square, (tile_id, rotation) in self.tiles.items():
-            self.wakes[square] = ORIENTED[tile_id][rotation]
-        self.kaiju_at = [-1] * SQUARES
-        for kaiju, square, _ in self.kaiju:
-            self.kaiju_at[square] = kaiju
 
     def _from_state(self, state):
         self.state = state
@@ -415,7 +391,6 @@ class _Scene:
                       for k, sq in enumerate(state.kaiju_square) if sq != OFF]
         self.ships, self.out = list(state.ships), list(state.out)
         self.trails = [list(t) for t in state.trails]
-        self.hand = list(state.hands[state.active])
 
     def _from_view(self, view):
         self.state = None
@@ -426,7 +401,6 @@ class _Scene:
         self.kaiju = [(k, sq, f) for k, sq, f in view.get("daikaiju", ())]
         self.ships, self.out = list(view["ships"]), list(view["out"])
         self.trails = [list(t) for t in view.get("trails", [[]] * self.players)]
-        self.hand = list(view.get("hand", ())) if view.get("seat") == self.active else None
         self.view_marks = list(view.get("marks", ()))
 
     # choices
@@ -444,7 +418,7 @@ class _Scene:
 
     def outcome(self, tile_id: int, rotation: int):
         """What the engine says the placement would do; None from a view (no preview)."""
-        if self.state is not None and tile_id in self.hand:
+        if self.state is not None and tile_id in self.state.hands[self.active]:
             return self.state.placement_outcome(tile_id, rotation)
         return None
 
@@ -491,7 +465,7 @@ def _summary(scene: _Scene, names) -> str:
     return head + tail
 
 
-# --- the board ---------------------------------------------------------------------------------
+# --- the margin: dice numbers and start marks; a placement's preview ----------------------------
 def _numbers() -> str:
     """D1: gold numbers along the top (columns), blue down the left (rows); the middle
     line has none."""
@@ -548,14 +522,14 @@ def mark_area(mark: int) -> tuple:
     return x, y, w, h
 
 
-def _marks(choices, picked, pre) -> str:
+def _marks(choices, picked) -> str:
     """D5: a short tick at each of the 56 outer points; the ones to choose, as buttons
     that fill the area each owns (`mark_area`), with a circle on the mark itself."""
     ticks = []
     for mark in START_MARKS:
         x, y = _point_xy(mark)
         vx, vy = VECTOR[_facing(mark)]
-        ticks.append(f"M{_n(x)} {_n(y)}l{_n(-vx * 6)} {_n(-vy * 6)}")
+        ticks.append(f"M{xy(x, y)}l{xy(-vx * 6, -vy * 6)}")
     parts = [f'<path class="marks" d="{"".join(ticks)}" stroke="#7a6a45" stroke-width="2" '
              f'stroke-linecap="round"/>']
     for mark in choices:
@@ -566,16 +540,15 @@ def _marks(choices, picked, pre) -> str:
         band = (f'fill="{GOLD}" fill-opacity="0.6" stroke="{GOLD_EDGE}" stroke-width="2"'
                 if chosen else
                 f'fill="#ffffff" fill-opacity="0.45" stroke="{FRAME_EDGE}" stroke-width="1"')
+        arrow = ((x + vx * 5, y + vy * 5), (x - vx * 2 + vy * 4, y - vy * 2 + vx * 4),
+                 (x - vx * 2 - vy * 4, y - vy * 2 - vx * 4))
         parts.append(
-            f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}" '
-            f'role="button" tabindex="-1" aria-pressed="{"true" if chosen else "false"}" '
-            f'aria-label="{_attr(_mark_words(mark))}" cursor="pointer">'
+            f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}"'
+            f'{button(_mark_words(mark), tabindex=-1, pressed=chosen)}>'
             f'<rect class="band" x="{ax}" y="{ay}" width="{aw}" height="{ah}" {band}/>'
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
+            f'<circle cx="{num(x)}" cy="{num(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
             f'stroke="{GOLD_EDGE}" stroke-width="2"/>'
-            f'<path d="M{_n(x + vx * 5)} {_n(y + vy * 5)}L{_n(x - vx * 2 + vy * 4)} '
-            f'{_n(y - vy * 2 + vx * 4)}L{_n(x - vx * 2 - vy * 4)} {_n(y - vy * 2 - vx * 4)}Z" '
-            f'fill="{GOLD_EDGE}"/>'
+            f'<path d="{polygon(arrow)}" fill="{GOLD_EDGE}"/>'
             f'<rect class="hit" x="{ax}" y="{ay}" width="{aw}" height="{ah}" '
             f'fill="transparent"/></g>')
     return "".join(parts)
@@ -585,12 +558,10 @@ def _ghost(seat: int, mark: int) -> str:
     """The picked start mark: the seat's ship on it, faded, in a ring dark and gold (seen
     on the pale frame and on the sea alike)."""
     cx, cy = _ship_centre(mark)
-    r = SHIP_R
     hull = _hull(SHIP_SHAPES[seat]).replace(' class="hull"', "")
-    bow = (f'<path transform="rotate({_facing(mark) * 90})" '
-           f'd="M0 {_n(-r - 9)}L6.5 {_n(-r + 1)}H-6.5Z"/>')
+    bow = _bow(_facing(mark))
     return (f'<g class="ghost" data-seat="{seat}" data-mark="{mark}" pointer-events="none" '
-            f'transform="translate({_n(cx)} {_n(cy)})">'
+            f'transform="{translate(cx, cy)}">'
             f'<circle r="16" fill="none" stroke="{OUTLINE}" stroke-width="4"/>'
             f'<circle r="16" fill="none" stroke="{GOLD}" stroke-width="2"/>'
             f'<g opacity="0.65" fill="{SHIP_COLOURS[seat]}" stroke="{OUTLINE}" '
@@ -612,21 +583,22 @@ def _end_marker(seat: int, end: int, fate) -> str:
     name = "sails" if fate is None else fate
     if fate is None:
         return (f'<g class="preview-end" data-seat="{seat}" data-fate="{name}">'
-                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="6.5" fill="none" stroke="{OUTLINE}" '
-                f'stroke-width="5"/><circle cx="{_n(x)}" cy="{_n(y)}" r="6.5" fill="none" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="6.5" fill="none" stroke="{OUTLINE}" '
+                f'stroke-width="5"/><circle cx="{num(x)}" cy="{num(y)}" r="6.5" fill="none" '
                 f'stroke="{colour}" stroke-width="3"/></g>')
-    d = f"M{_n(x - 7)} {_n(y - 7)}l14 14m0-14l-14 14"
+    d = f"M{xy(x - 7, y - 7)}l14 14m0-14l-14 14"
     return (f'<g class="preview-end eliminated" data-seat="{seat}" data-fate="{name}" '
             f'stroke-linecap="round"><path d="{d}" stroke="{OUTLINE}" stroke-width="6.5"/>'
             f'<path d="{d}" stroke="{colour}" stroke-width="3.5"/></g>')
 
 
 def _preview(scene: _Scene, preview) -> tuple:
-    """The preview drawn under the ships, and its end markers drawn over them."""
-    tile_id, rotation = preview
+    """The preview drawn under the ships, and its end markers drawn over them (both empty
+    when there is no preview, no square to place on, or only a view to judge from)."""
     target = scene.target()
-    if target is None:
+    if preview is None or target is None:
         return "", ""
+    tile_id, rotation = preview
     if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
         raise ValueError(f"no wake tile {tile_id!r} turned {rotation!r}")
     outcome = scene.outcome(tile_id, rotation)
@@ -654,8 +626,118 @@ def _preview(scene: _Scene, preview) -> tuple:
     return "".join(parts), "".join(ends)
 
 
-def board(state, *, seat=None, preview=None, mark=None, highlight=True, size=None,
-          names=None, id_prefix="") -> str:
+# --- the board, layer by layer -------------------------------------------------------------
+def _root(scene: _Scene, names, clickable: bool) -> str:
+    """The <svg> element and its title: the position in words."""
+    viewer = "" if scene.viewer is None else scene.viewer
+    return open_svg(f"0 0 {VIEW} {VIEW}", _summary(scene, names), {
+        "class": "board tsuro-board", "data-board": "tsuro",
+        "data-decision": scene.decision or "", "data-active": scene.active,
+        "data-turn": scene.turn, "data-viewer": viewer,
+    }, role="group" if clickable else "img")
+
+
+def _sea() -> str:
+    """The pale frame, and the sea the board lies in."""
+    return (frame(VIEW, VIEW, FRAME, FRAME_EDGE)
+            + f'<rect class="sea" x="{MARGIN - 3}" y="{MARGIN - 3}" width="{BOARD + 6}" '
+              f'height="{BOARD + 6}" rx="5" fill="{SEA}"/>')
+
+
+def _squares(target) -> str:
+    """The 49 squares; the target square, to click, after them."""
+    parts = [f'<g class="squares" fill="{SEA}" stroke="{GRID}" stroke-width="1">']
+    for square in range(SQUARES):
+        x0, y0 = _square_origin(square)
+        if square != target:
+            parts.append(f'<rect class="square" data-square="{square}" x="{x0}" y="{y0}" '
+                         f'width="{SQ}" height="{SQ}"/>')
+    parts.append("</g>")
+    if target is not None:
+        x0, y0 = _square_origin(target)
+        parts.append(
+            f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
+            f'width="{SQ}" height="{SQ}" fill="{TARGET_FILL}" stroke="{TARGET_EDGE}" '
+            f'stroke-width="3" stroke-dasharray="7 4"'
+            f'{button("place a tile on " + _square_words(target), cursor=False)}/>')
+    return "".join(parts)
+
+
+def _tiles(scene: _Scene, pre: str) -> str:
+    """The placed wake tiles: one background shape, used by every tile."""
+    if not scene.tiles:
+        return ""
+    parts = [f'<defs>{_tile_rect(ident=pre + "tsuro-tile")}</defs><g class="tiles" '
+             f'{WAKE_STYLE}>']
+    for square, (tile_id, rotation) in scene.tiles.items():
+        x0, y0 = _square_origin(square)
+        parts.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
+                     f'data-tile="{tile_id}" data-rotation="{rotation}" '
+                     f'transform="{translate(x0, y0)}"><use href="#{pre}tsuro-tile"/>'
+                     f'{_wakes_markup(ORIENTED[tile_id][rotation])}</g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _trails(scene: _Scene) -> str:
+    """What each ship has sailed, over the tiles; faded once the ship is out."""
+    afloat = set(scene.afloat())
+    parts = []
+    for s in range(scene.players):
+        steps = [(sq, a, b) for sq, _tile, a, b in scene.trails[s] if sq in scene.tiles]
+        if not steps:
+            continue
+        alive = s in afloat
+        fade = "" if alive else ' opacity="0.45"'
+        d = _trail_d(steps)
+        parts.append(
+            f'<g class="trail-group{"" if alive else " out"}" data-seat="{s}" fill="none" '
+            f'stroke-linecap="round"{fade}>'
+            f'<path d="{d}" stroke="{OUTLINE}" stroke-width="5.5"/>'
+            f'<path class="trail" data-seat="{s}" d="{d}" stroke="{SHIP_COLOURS[s]}" '
+            f'stroke-width="3.2"/></g>')
+    return "".join(parts)
+
+
+def _daikaiju(scene: _Scene, pre: str) -> str:
+    return "".join(_kaiju_markup(kaiju, square, facing, pre)
+                   for kaiju, square, facing in scene.kaiju)
+
+
+def _ships(scene: _Scene, names, pre: str) -> str:
+    """The ships afloat, spread apart when two share a point (reading D9's forced case)."""
+    at_point = {}
+    for s in range(scene.players):
+        if scene.ships[s] is not None and scene.out[s] is None:
+            at_point.setdefault(point_id(scene.ships[s]), []).append(s)
+    parts = []
+    for s in range(scene.players):
+        position = scene.ships[s]
+        if position is None or scene.out[s] is not None:
+            continue
+        group = at_point[point_id(position)]
+        shift = (group.index(s) - (len(group) - 1) / 2) * 12
+        vx, vy = VECTOR[_facing(position)]
+        label = (f"{_who(s, names)}, "
+                 + ("on a " + _mark_words(position) if behind(position) == OFF
+                    else f"facing {_square_words(position >> 3)}")
+                 + f", heading {DIRECTION_WORDS[_facing(position)]}")
+        parts.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
+                                  s == scene.viewer, pre))
+    return "".join(parts)
+
+
+def _target_ring(target) -> str:
+    """The target square's focus ring, over the ships beside it."""
+    if target is None:
+        return ""
+    x0, y0 = _square_origin(target)
+    return (f'<rect class="target-ring" x="{x0}" y="{y0}" width="{SQ}" height="{SQ}" '
+            f'fill="none" pointer-events="none"/>')
+
+
+def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
+          id_prefix="") -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -669,133 +751,39 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, size=Non
         ghost of the seat's ship stands on it in a ring. Ignored when that mark is not a
         choice drawn now; a number that is no start mark raises ValueError.
     highlight: False draws no choices and no target (a replay or a thumbnail).
-    size: width and height in pixels; by default the svg scales to its container.
     names: optional player names per seat, for the title and labels.
     """
     scene = _Scene(state, seat)
-    pre = _attr(id_prefix)
-    interactive = highlight and scene.decision is not None and (
-        scene.viewer is None or scene.viewer == scene.active)
+    pre = attr(id_prefix)
+    interactive = scene.may_act(highlight)
     choices = scene.mark_choices() if interactive else []
     if mark is not None and (type(mark) is not int or mark not in START_MARKS):
         raise ValueError(f"no start mark {mark!r}")
     picked = mark if mark in choices else None
     target = scene.target() if interactive else None
-    summary = _summary(scene, names)
-
-    size_attr = f' width="{_n(size)}" height="{_n(size)}"' if size is not None else ""
-    role = "group" if choices or target is not None else "img"
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}"{size_attr} '
-        f'class="board tsuro-board" data-board="tsuro" '
-        f'data-decision="{_attr(scene.decision or "")}" data-active="{scene.active}" '
-        f'data-turn="{scene.turn}" data-viewer="{"" if scene.viewer is None else scene.viewer}" '
-        f'role="{role}" aria-label="{_attr(summary)}" font-family="{FONT}">',
-        f'<title>{escape(summary)}</title>',
-        f'<rect class="frame" x="1" y="1" width="{VIEW - 2}" height="{VIEW - 2}" rx="12" '
-        f'fill="{FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>',
-        f'<rect class="sea" x="{MARGIN - 3}" y="{MARGIN - 3}" width="{BOARD + 6}" '
-        f'height="{BOARD + 6}" rx="5" fill="{SEA}"/>',
-    ]
-    # squares
-    out.append(f'<g class="squares" fill="{SEA}" stroke="{GRID}" stroke-width="1">')
-    for square in range(SQUARES):
-        x0, y0 = _square_origin(square)
-        if square == target:
-            continue
-        out.append(f'<rect class="square" data-square="{square}" x="{x0}" y="{y0}" '
-                   f'width="{SQ}" height="{SQ}"/>')
-    out.append("</g>")
-    if target is not None:
-        x0, y0 = _square_origin(target)
-        out.append(
-            f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
-            f'width="{SQ}" height="{SQ}" fill="{TARGET_FILL}" stroke="{TARGET_EDGE}" '
-            f'stroke-width="3" stroke-dasharray="7 4" role="button" tabindex="0" '
-            f'aria-label="{_attr("place a tile on " + _square_words(target))}"/>')
-    # wake tiles: one background shape, used by every tile
-    if scene.tiles:
-        out.append(f'<defs>{_tile_rect(ident=pre + "tsuro-tile")}</defs><g class="tiles" '
-                   f'{WAKE_STYLE}>')
-        for square, (tile_id, rotation) in scene.tiles.items():
-            x0, y0 = _square_origin(square)
-            out.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
-                       f'data-tile="{tile_id}" data-rotation="{rotation}" '
-                       f'transform="translate({x0} {y0})"><use href="#{pre}tsuro-tile"/>'
-                       f'{_wakes_markup(ORIENTED[tile_id][rotation])}</g>')
-        out.append("</g>")
-    # trails: what each ship has sailed, over the tiles
-    afloat = set(scene.afloat())
-    for s in range(scene.players):
-        steps = [(sq, a, b) for sq, _tile, a, b in scene.trails[s] if sq in scene.tiles]
-        if not steps:
-            continue
-        alive = s in afloat
-        fade = "" if alive else ' opacity="0.45"'
-        d = _trail_d(steps)
-        out.append(
-            f'<g class="trail-group{"" if alive else " out"}" data-seat="{s}" fill="none" '
-            f'stroke-linecap="round"{fade}>'
-            f'<path d="{d}" stroke="{OUTLINE}" stroke-width="5.5"/>'
-            f'<path class="trail" data-seat="{s}" d="{d}" stroke="{SHIP_COLOURS[s]}" '
-            f'stroke-width="3.2"/></g>')
-    # daikaiju
-    for kaiju, square, facing in scene.kaiju:
-        out.append(_kaiju_markup(kaiju, square, facing, pre))
-    ends = ""
-    if preview is not None and scene.target() is not None:
-        drawn, ends = _preview(scene, preview)
-        out.append(drawn)
-    out.append(_marks(choices, picked, pre))
-    # ships, spread apart when two share a point (reading D9's forced case)
-    at_point = {}
-    for s in range(scene.players):
-        if scene.ships[s] is not None and scene.out[s] is None:
-            at_point.setdefault(point_id(scene.ships[s]), []).append(s)
-    for s in range(scene.players):
-        position = scene.ships[s]
-        if position is None or scene.out[s] is not None:
-            continue
-        group = at_point[point_id(position)]
-        shift = (group.index(s) - (len(group) - 1) / 2) * 12
-        vx, vy = VECTOR[_facing(position)]
-        label = (f"{_who(s, names)}, "
-                 + ("on a " + _mark_words(position) if behind(position) == OFF
-                    else f"facing {_square_words(position >> 3)}")
-                 + f", heading {DIRECTION_WORDS[_facing(position)]}")
-        out.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
-                                s == scene.viewer, pre))
-    if target is not None:  # the target square's focus ring, over the ships beside it
-        x0, y0 = _square_origin(target)
-        out.append(f'<rect class="target-ring" x="{x0}" y="{y0}" width="{SQ}" height="{SQ}" '
-                   f'fill="none" pointer-events="none"/>')
-    if picked is not None:
-        out.append(_ghost(scene.active, picked))
-    out.append(ends)
-    out.append(_numbers())
-    out.append("</svg>")
-    return "".join(out)
+    layers = [_root(scene, names, bool(choices) or target is not None), _sea(),
+              _squares(target), _tiles(scene, pre), _trails(scene), _daikaiju(scene, pre)]
+    under, over = _preview(scene, preview)  # the end markers go over the ships
+    layers += [under, _marks(choices, picked), _ships(scene, names, pre),
+               _target_ring(target), "" if picked is None else _ghost(scene.active, picked),
+               over, _numbers(), "</svg>"]
+    return "".join(layers)
 
 
-def tile(tile_id: int, rotation: int = 0, *, size=None, selected=False) -> str:
+def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
     """One wake tile as its own small `<svg>` (a tile in the hand)."""
     if not (isinstance(tile_id, int) and 0 <= tile_id < len(ORIENTED)):
         raise ValueError(f"no wake tile {tile_id!r}")
     if rotation not in range(ROTATIONS):
         raise ValueError(f"a rotation is 0-3 quarter turns, not {rotation!r}")
-    size_attr = f' width="{_n(size)}" height="{_n(size)}"' if size is not None else ""
     label = f"Wake tile {tile_id + 1}, turned {rotation} quarter turn{'' if rotation == 1 else 's'}"
     label += ", selected" if selected else ""
     ring = (f'<rect class="selected-ring" x="-3" y="-3" width="{SQ + 6}" height="{SQ + 6}" '
             f'rx="6" fill="none" stroke="{GOLD}" stroke-width="3.5"/>' if selected else "")
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-5 -5 {SQ + 10} {SQ + 10}"'
-        f'{size_attr} class="tile-card{" selected" if selected else ""}" '
-        f'data-tile="{tile_id}" data-rotation="{rotation}" '
-        f'data-selected="{"true" if selected else "false"}" role="img" '
-        f'aria-label="{_attr(label)}"><title>{escape(label)}</title>{ring}'
-        f'{_tile_body(tile_id, rotation)}</svg>'
-    )
+    return open_svg(f"-5 -5 {SQ + 10} {SQ + 10}", label, {
+        "class": "tile-card selected" if selected else "tile-card", "data-tile": tile_id,
+        "data-rotation": rotation, "data-selected": "true" if selected else "false",
+    }, font=None) + f'{ring}{_tile_body(tile_id, rotation)}</svg>'
 
 
 __all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "board", "tile"]
