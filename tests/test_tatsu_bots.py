@@ -1,19 +1,21 @@
 """Tatsu's computer opponents: legal, deterministic, blind to future dice, and sensible.
 
-The bots search on their own compact model of a position (game/tatsu/bot_model.py);
-the first tests check that model against the engine over random games."""
+The bots look ahead with the engine's own position and rules (game/tatsu/core.py, which
+tests/tatsu/test_tatsu_core.py checks against the rules text); the first tests check
+that the bots' whole turns are exactly the engine's pairs of decisions."""
 
 import random
 
 import pytest
 
-from game.core.bots import think_through
 from game.core import Action
+from game.core.bots import think_through
 from game.core.rng import new_rng
-from game.tatsu import BOTS, TatsuState
+from game.tatsu import BOTS, TatsuState, core
 from game.tatsu import bot_model as model
 from game.tatsu.bot_eval import MediumBot, best_turn, evaluate
 from game.tatsu.bot_search import HardBot
+from game.tatsu.layout import WON
 
 pos = TatsuState.from_position
 LEVELS = ("random", "easy", "medium", "hard")
@@ -39,31 +41,29 @@ def random_positions(count, seed=0, low=4, high=120):
     return found
 
 
-def model_moves(state):
-    p = model.from_state(state)
-    seat, dice = state.to_move, state.dice_left
-    if len(dice) == len(state.rolled):
-        return p, model.turn_start_moves(p, seat, dice)
-    return p, model.normal_moves(p, seat, dice)
+# --- the bots play by the engine's rules ------------------------------------------------
+def test_the_bots_position_is_a_copy_of_the_engines_and_their_first_moves_its_actions():
+    for state in random_positions(40, seed=5):
+        p = model.from_state(state)
+        assert p == state.position and p is not state.position
+        first = len(state.dice_left) == len(state.rolled)
+        turns = model.whole_turns(p, state.to_move, state.dice_left, first)
+        starts = {moves[0] for _, moves in turns}
+        assert starts <= set(state.legal_actions())
 
 
-# --- the model follows the engine ------------------------------------------------------
-def test_the_model_lists_the_engines_legal_actions_and_reaches_its_positions():
-    checked = 0
-    for game in range(30):
-        state = TatsuState({"first": "roll" if game % 2 else "black"}, 1000 + game)
-        chooser = random.Random(game)
-        while not state.is_over:
-            p, moves = model_moves(state)
-            actions = [model.to_action(state.to_move, m) for m in moves]
-            assert sorted(actions) == sorted(state.legal_actions())
-            assert len(set(actions)) == len(actions)
-            index = chooser.randrange(len(moves))
-            after = model.play(p, state.to_move, moves[index])
-            state.apply(actions[index])
-            assert after == model.from_state(state), (state.history[-1], list(after))
-            checked += 1
-    assert checked > 1500
+def test_a_reading_of_the_rules_changes_the_engine_and_the_bots_together(monkeypatch):
+    """D6's tie-break is read in one place (core.py, from arena.MOVER_WINS_TIES): turned
+    round there, the engine and the bots' look-ahead both give a tie to the other one.
+    Black's water expels White's last stone; White has destroyed both Black fires."""
+    for mover_wins, winner in ((True, 0), (False, 1)):
+        monkeypatch.setattr(core, "MOVER_WINS_TIES", mover_wins)
+        state = pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 2}}, dice=(2, 3))
+        ends = {q[WON] for q, moves in model.whole_turns(state.position, 0, (2, 3))
+                if moves[0] == move(5, 2)}
+        state.apply(move(5, 2))
+        assert state.winners == (winner,)
+        assert ends == {1 + winner}
 
 
 def test_whole_turns_are_the_ends_of_every_legal_pair_of_decisions():
@@ -87,8 +87,8 @@ def test_whole_turns_are_the_ends_of_every_legal_pair_of_decisions():
 
 
 def _model_key(state, seat, last):
-    """The model of a state just after `seat`'s turn (the engine has rolled the next
-    dice by then, which the model does not hold)."""
+    """The position of a state just after `seat`'s turn (the engine has rolled the next
+    dice by then, which the position does not hold)."""
     return bytes(model.from_state(state))
 
 
@@ -179,7 +179,7 @@ def test_hard_plays_the_rest_of_its_planned_turn():
         planned = bot.plan
         assert planned is not None
         second = bot(state)
-        assert second == model.to_action(seat, planned[1])
+        assert second == planned[1]
         assert HardBot(seat, 1)(state) in state.legal_actions()
 
 
@@ -203,11 +203,11 @@ def test_the_fire_dragon_destroys_the_lone_stone(level):
 def test_the_medium_evaluation_ranks_destroying_above_a_quiet_move():
     state = fire_can_destroy()
     p = model.from_state(state)
-    destroyed = model.play(p, 0, (model.MOVE_IN, 5, 3))
-    quiet = model.play(p, 0, (model.MOVE_IN, 10, 3))
+    destroyed = core.play(p, 0, move(5, 3))
+    quiet = core.play(p, 0, move(10, 3))
     assert evaluate(destroyed, 0, 1) > evaluate(quiet, 0, 1) + 10
     value, moves, _ = best_turn(p, 0, (3, 1))
-    assert (model.MOVE_IN, 5, 3) in moves
+    assert move(5, 3) in moves
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

@@ -1,7 +1,8 @@
 """Tatsu: a two-player dice battle of dragon stones around a ring of 24 segments.
 
 The rules as this project plays them: docs/rules-tatsu.md. Fixed data and every
-reading of the rules: game/tatsu/arena.py. State and rules: game/tatsu/state.py. The
+reading of the rules: game/tatsu/arena.py. The rules, once, over a compact position:
+game/tatsu/core.py; the state that wraps them (checks, events, dice): state.py. The
 game's one description is `GAME` (game/core/registry.py). Importing this package is
 light: the engine (State) and the bots are loaded when first asked for.
 """

@@ -41,20 +41,16 @@ START_ARENA_KIND = "vine"  # on the inner fields of the player's entry segments 
 START_TRAY = {"vine": 1, "water": 3, "fire": 2}
 
 # --- D3 to D7 and the project's further decisions -----------------------------------
-# D3: every landing is a full landing (powers, holding, recruiting, the end check, and
-# no landing on a full segment), also the first of two moves of one stone. The engine
-# resolves each die as one complete move, so this reading is built into the turn.
-EVERY_LANDING_COUNTS = True
+# The readings below are switches, read where the rules are written once (core.py; who
+# starts: state.py), so the page, the simulator and the bots follow a change together.
 # D4: escaping is optional; a player with no normal move may escape or pass.
 ESCAPE_IS_OPTIONAL = True
 # D4: escaping is a whole turn: it is offered only before either die is used, and the
 # other die is forfeited.
 ESCAPE_TAKES_WHOLE_TURN = True
-# D4 (a fixed reading): held and entangled stones cannot be chosen for a normal move.
-BOUND_STONES_MAY_MOVE = False
-# Escaping moves by the smaller die only (either one on a double). When that landing is
-# impossible (the target segment is full) the stone cannot escape this turn; the
-# larger die is never used instead.
+# Escaping moves by the smaller die only (either one on a double; "larger": the larger
+# one). When that landing is impossible (the target segment is full) the stone cannot
+# escape this turn; the other die is never used instead.
 ESCAPE_DIE = "smaller"
 # D5: who starts. "roll": each player rolls one die from the game's seeded dice,
 # higher starts, ties are rolled again.
@@ -62,16 +58,21 @@ FIRST_PLAYER_OPTIONS = ("black", "white", "roll")
 DEFAULT_FIRST = "black"
 # D6: if one landing meets both players' winning conditions, the player who moved wins.
 MOVER_WINS_TIES = True
-# Decision: a landing resolves in this order: the power (or holding), then recruiting,
-# then the end-of-game check (D6).
-LANDING_ORDER = ("power or hold", "recruit", "end of game")
-# Decision: recruiting is automatic and happens on every landing on a corner segment,
-# whichever field the stone ends on and however it got there (move, first of two
-# moves, escape). Passing over a corner does not recruit.
-RECRUIT_ON_ANY_FIELD = True
-# Decision: an unusable second die is forfeited automatically (an event says so); a
-# "pass" action exists only at the start of a turn in which no die can be used.
-AUTO_FORFEIT_SECOND_DIE = True
+
+# Fixed readings, built into core.py (only this reading is written, so no switch):
+# - D3, every landing counts (EVERY_LANDING_COUNTS in docs/rules-tatsu.md): powers,
+#   holding, recruiting, the end check and no landing on a full segment, also at the
+#   first of two moves of one stone; the engine plays each die as one complete move.
+# - D4, bound stones (BOUND_STONES_MAY_MOVE): a held or entangled stone cannot be
+#   chosen for a normal move.
+# - The order of a landing (LANDING_ORDER): the power (or holding), then recruiting,
+#   then the end-of-game check (D6).
+# - Recruiting (RECRUIT_ON_ANY_FIELD) is automatic on every landing on a corner segment,
+#   whichever field the stone ends on and however it got there (move, first of two
+#   moves, escape). Passing over a corner does not recruit.
+# - An unusable second die (AUTO_FORFEIT_SECOND_DIE) is forfeited automatically (an
+#   event says so); a "pass" action exists only at the start of a turn in which no die
+#   can be used.
 
 
 def target_segment(seat: int, segment: int, die: int) -> int:

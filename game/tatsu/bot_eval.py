@@ -1,6 +1,6 @@
 """The evaluation of a Tatsu position and the `medium` bot.
 
-The evaluation works on the bots' model of a position (bot_model.py) and never rolls
+The evaluation works on the engine's compact position (layout.py) and never rolls
 dice: the danger a stone is in is a probability worked out over the 36 rolls.
 
 value(p, me, to_move) = material(me) - material(rival)
@@ -18,11 +18,10 @@ still flee). A stone sharing its segment (held, or with a holder above it) is sa
 """
 
 from game.core.bots import Weights as BaseWeights
-from game.tatsu.arena import DIRECTION
-from game.tatsu.bot_model import (
-    ARENA, CODES, DEAD, ENTRY, FIRE, MAT, ROLLS, SEGMENTS, TOTAL, TRAY, VINE,
-    WATER, WON, from_state, to_action, whole_turns,
-)
+from game.tatsu.arena import DIRECTION, SEGMENTS
+from game.tatsu.bot_model import ROLLS, from_state, whole_turns
+from game.tatsu.core import ENTRY
+from game.tatsu.layout import ARENA, CODES, DEAD, FIRE, MAT, TOTAL, TRAY, VINE, WATER, WON
 
 WIN = 100000.0
 
@@ -223,15 +222,16 @@ def best_turn(p, seat: int, dice, first: bool = True, w: Weights = DEFAULT):
 
 
 def turn_of(state):
-    """(model position, seat, dice left, whether no die has been used yet)."""
+    """(a copy of the position, seat, dice left, whether no die has been used yet)."""
     dice = state.dice_left
     return from_state(state), state.to_move, dice, len(dice) == len(state.rolled)
 
 
 class MediumBot:
     """`medium`: every whole turn (each first decision followed by each second one) is
-    played on the model and judged by the evaluation; the bot plays the first action of
-    the best turn. Ties go to the turn found first, so the bot is deterministic."""
+    played on a copy of the position and judged by the evaluation; the bot plays the
+    first action of the best turn. Ties go to the turn found first, so the bot is
+    deterministic."""
 
     weights = MEDIUM
 
@@ -245,8 +245,7 @@ class MediumBot:
             return actions[0]
         p, seat, dice, first = turn_of(state)
         _, moves, _ = best_turn(p, seat, dice, first, self.weights)
-        action = to_action(seat, moves[0])
-        return action if action in actions else actions[0]
+        return moves[0] if moves[0] in actions else actions[0]
 
 
 __all__ = ["DEFAULT", "MEDIUM", "WIN", "MediumBot", "Weights", "best_turn", "evaluate", "ROLLS"]

@@ -7,7 +7,7 @@ one of the 21 distinct rolls (weighted 1/36 or 2/36): the rival plays its best w
 turn by the same evaluation (the medium bot's choice), and the position after it is
 evaluated with the bot to roll. The candidate with the best average is played.
 
-The real dice generator is never read: the rolls are enumerated, and the model has no
+The real dice generator is never read: the rolls are enumerated, and the search has no
 generator at all. The work depends only on the position (CANDIDATES and the number of
 turns), never on the clock, so a bot replays exactly. `think(state)` is the same
 search as a generator that yields after each slice of work (a few rolls of one
@@ -20,7 +20,8 @@ turn and plays it when the position is the one it planned for.
 
 from game.core.bots import finish
 from game.tatsu.bot_eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
-from game.tatsu.bot_model import ROLLS, play, to_action, whole_turns
+from game.tatsu.bot_model import ROLLS, whole_turns
+from game.tatsu.core import play
 
 CANDIDATES = 8  # own whole turns searched (the evaluation's best)
 ROLLS_PER_SLICE = 7  # think() yields after this many of the rival's rolls
@@ -61,17 +62,15 @@ class HardBot:
             return actions[0]
         p, seat, dice, first = turn_of(state)
         planned = self.plan
-        if planned is not None and planned[0] == (bytes(p), seat, dice):
-            action = to_action(seat, planned[1])
-            if action in actions:
-                return action
+        if (planned is not None and planned[0] == (bytes(p), seat, dice)
+                and planned[1] in actions):
+            return planned[1]
         moves = yield from self.search(p, seat, dice, first)
         self.plan = None
         if len(moves) == 2:
             after = play(p, seat, moves[0])
             self.plan = ((bytes(after), seat, _rest(dice, moves[0])), moves[1])
-        action = to_action(seat, moves[0])
-        return action if action in actions else actions[0]
+        return moves[0] if moves[0] in actions else actions[0]
 
     def search(self, p, seat, dice, first):
         """Generator: yields between slices, returns the moves of the best whole turn."""
@@ -99,7 +98,7 @@ class HardBot:
 
 
 def _rest(dice, move) -> tuple:
-    die = move[2]
+    die = move.args[1]
     rest = list(dice)
     rest.remove(die)
     return tuple(rest)

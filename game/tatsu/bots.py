@@ -4,8 +4,9 @@ A bot is made as `Bot(seat, seed)` and called as `bot(state) -> Action` when its
 is to move; it returns one of `state.legal_actions()`. A turn is two one-die decisions;
 the medium and hard bots choose a whole turn (first decision x second decision) and
 play its first action. Every level is deterministic given the game and the bot's seed.
-No bot reads the future dice: the searches run on a model of the position
-(bot_model.py) that has no dice generator, and enumerate the rolls to come.
+No bot reads the future dice: the searches run on a copy of the engine's compact
+position (bot_model.py, over the rules of core.py) that has no dice generator, and
+enumerate the rolls to come.
 
 - easy:   a uniformly random legal action (game/core/bots.py: RandomBot).
 - medium: one-turn lookahead (bot_eval.py): every whole turn is played on the model

@@ -1,21 +1,30 @@
-"""How the state stores the arena, and the lookup tables that make reading it fast.
+"""How a Tatsu position is stored: one bytearray of SIZE bytes, and lookup tables.
 
-The arena is one bytearray of 24 bytes, one per segment:
+    p[0:24]         the segments, one byte each: inner + 8 * outer
+    p[TRAY + code]  how many of that stone are in its owner's tray
+    p[MAT + code]   ... on its owner's mat
+    p[DEAD + code]  ... destroyed (lying in the opponent's dead zone)
+    p[ARENA + seat] how many stones of `seat` are in the arena
+    p[WON]          0 while nobody has won by a landing, else 1 + the winner's seat
 
-    byte = inner + 8 * outer
+`inner` and `outer` are stone codes (arena.STONE_CODE): 0 = empty field, 1, 2, 3 =
+Black vine, water, fire, 5, 6, 7 = White's; seat = code >> 2, kind = code & 3 (VINE,
+WATER, FIRE). So a segment is empty at 0, holds a lone stone at 1-7, and is full at 8
+or more. One position is copied with one slice, which the bots do thousands of times.
 
-where `inner` and `outer` are stone codes (arena.STONE_CODE): 0 = empty field,
-1, 2, 3 = Black vine, water, fire, 5, 6, 7 = White's; the seat of a code is code >> 2.
-So a segment is empty at 0, holds a lone stone at 1-7, and is full at 8 or more.
-
-The tables below are indexed by such a byte (bytes.translate uses them on all 24
-segments at once, in C): the simulator checks the whole arena after every action,
-and bots list legal moves thousands of times, so these run often.
+The tables are indexed by a segment byte (bytes.translate applies them to all 24
+segments at once, in C): the rules list moves with them (core.py) and the state checks
+the whole arena with them after every action (state.structure_problems).
 """
 
-from game.tatsu.arena import KIND_OF, STONE_CODE
+from game.tatsu.arena import KIND_OF, KINDS, STONE_CODE, STONES_PER_KIND
 
+TRAY, MAT, DEAD, ARENA, WON = 24, 32, 40, 48, 50
+SIZE = 51
 FULL = 8  # a segment byte of 8 or more has a stone on its outer field
+VINE, WATER, FIRE = 1, 2, 3  # the kind of a stone code, code & 3 (arena.KINDS order)
+CODES = tuple(tuple(STONE_CODE[seat, kind] for kind in KINDS) for seat in (0, 1))
+TOTAL = (0,) + tuple(STONES_PER_KIND[kind] for kind in KINDS)  # by code & 3
 VALID_CODES = frozenset(STONE_CODE.values()) | {0}
 
 
@@ -46,8 +55,7 @@ def _entangled(byte: int, seat: int) -> int:
 
 
 # Packed counts: a number holding one byte-wide slot per stone code 0-7, the same
-# layout as int.from_bytes(box, "little") of the trays, mats and dead stones, which the
-# state keeps as bytearrays of 8 counts indexed by stone code.
+# layout as int.from_bytes(p[TRAY:TRAY + 8], "little") of the trays, mats and dead.
 SLOT_BITS = 8
 # The codes of one seat's stones, in the order of arena.KINDS, as a slice.
 SEAT_CODES = (slice(1, 4), slice(5, 8))
@@ -72,7 +80,7 @@ MOVABLE_INNER, MOVABLE_OUTER = 1, 2
 COUNT_WEIGHT = tuple(_count_weight(byte) for byte in range(256))
 
 
-def marked(segments: bytearray, table: bytes, mark: int = 1):
+def marked(segments, table: bytes, mark: int = 1):
     """The segment numbers whose byte `table` maps to `mark`, in order."""
     marks = segments.translate(table)
     segment = marks.find(mark)

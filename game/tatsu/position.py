@@ -18,6 +18,8 @@ A state built this way has no history, so it cannot be saved as a record.
 
 from game.core.rng import new_rng
 from game.tatsu.arena import COLOURS, KINDS, SEGMENTS, STONE_CODE, STONES_PER_KIND
+from game.tatsu.core import legal_moves
+from game.tatsu.layout import ARENA, DEAD, MAT, SIZE, TRAY
 
 CODES = {"v": "vine", "w": "water", "f": "fire"}
 
@@ -30,7 +32,7 @@ def parse_stone(code) -> tuple:
 
 
 def _boxes(data, name, owner_of_stones) -> bytearray:
-    """{'black': {'fire': 1}} -> counts by stone code (see state.py). For dead zones the
+    """{'black': {'fire': 1}} -> counts by stone code (layout.py). For dead zones the
     stones belong to the other player: `owner_of_stones` maps the key's seat to theirs."""
     data = data or {}
     unknown = set(data) - set(COLOURS)
@@ -52,7 +54,7 @@ def build(cls, arena: dict, *, to_move="black", dice=(1, 2), dice_left=None, mat
           trays=None, dead=None, seed=0, turn=1):
     state = cls({"first": "black"}, seed)
     state.rng = new_rng(seed)
-    state.segments = bytearray(SEGMENTS)
+    p = state.position = bytearray(SIZE)  # layout.py
     for segment, stones in arena.items():
         if type(segment) is not int or not 0 <= segment < SEGMENTS:
             raise ValueError(f"segments are numbered 0-23, not {segment!r}")
@@ -60,30 +62,26 @@ def build(cls, arena: dict, *, to_move="black", dice=(1, 2), dice_left=None, mat
             stones = (stones,)
         if not 1 <= len(stones) <= 2:
             raise ValueError(f"segment {segment} holds one or two stones, not {stones!r}")
-        codes = [STONE_CODE[parse_stone(stone)] for stone in stones] + [0]
-        state.segments[segment] = codes[0] + 8 * codes[1]  # see layout.py
-    state.in_arena = [0, 0]
-    for segment in range(SEGMENTS):
-        for field in ("inner", "outer"):
-            stone = state.stone_at(segment, field)
-            if stone is not None:
-                state.in_arena[stone[0]] += 1
-    state.mats = _boxes(mats, "mats", lambda seat: seat)
-    state.dead = _boxes(dead, "dead zones", lambda seat: 1 - seat)
+        codes = [STONE_CODE[parse_stone(stone)] for stone in stones]
+        for code in codes:
+            p[ARENA + (code >> 2)] += 1
+        inner, outer = codes if len(codes) == 2 else (codes[0], 0)
+        p[segment] = inner + 8 * outer
+    p[MAT:MAT + 8] = _boxes(mats, "mats", lambda seat: seat)
+    p[DEAD:DEAD + 8] = _boxes(dead, "dead zones", lambda seat: 1 - seat)
     if trays is None:  # D7: whatever is not elsewhere is in the tray
-        state.trays = bytearray(8)
         for seat in (0, 1):
             for kind in KINDS:
                 code = STONE_CODE[seat, kind]
-                left = (STONES_PER_KIND[kind] - state.mats[code] - state.dead[code]
+                left = (STONES_PER_KIND[kind] - p[MAT + code] - p[DEAD + code]
                         - sum(state.stone_at(segment, field) == (seat, kind)
                               for segment in range(SEGMENTS) for field in ("inner", "outer")))
                 if left < 0:
                     raise ValueError(f"impossible position: {COLOURS[seat].title()} has "
                                      f"more than {STONES_PER_KIND[kind]} {kind} dragons (D7)")
-                state.trays[code] = left
+                p[TRAY + code] = left
     else:
-        state.trays = _boxes(trays, "trays", lambda seat: seat)
+        p[TRAY:TRAY + 8] = _boxes(trays, "trays", lambda seat: seat)
     if to_move not in COLOURS:
         raise ValueError(f"to_move is 'black' or 'white', not {to_move!r}")
     state.current = COLOURS.index(to_move)
@@ -92,7 +90,7 @@ def build(cls, arena: dict, *, to_move="black", dice=(1, 2), dice_left=None, mat
     state.turn = turn
     state.history = []
     state.setup_events = []
-    state.winner = state.reason = None
+    state.reason = None
     state.built_from_position = True
     state._legal = None
     state._rng_state = None
@@ -101,7 +99,7 @@ def build(cls, arena: dict, *, to_move="black", dice=(1, 2), dice_left=None, mat
         problems.append("no die is left to play")
     if problems:
         raise ValueError("impossible position: " + "; ".join(problems))
-    if state.used and not state._normal_moves(state.current, state.dice):
+    if state.used and not legal_moves(p, state.current, state.dice, first=False):
         raise ValueError("impossible position: the die left cannot be used, so the turn "
                          "would be over")
     return state

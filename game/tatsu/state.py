@@ -1,12 +1,11 @@
-"""Tatsu's state and rules: whose turn, the dice, every stone, and what each action does.
+"""Tatsu's state: whose turn, the dice, the history, and what each action does.
 
-Seats: 0 = Black, 1 = White. The arena is `segments`, one byte per segment holding its
-inner and outer stone (layout.py explains the encoding); a segment's outer field is
-only ever taken when its inner one is. `trays`, `mats` and `dead` are bytearrays
-indexed by stone code: how many of that stone are in its owner's tray, on its owner's
-mat, or destroyed (lying in the opponent's dead zone).
+The rules themselves are core.py's pure functions over a compact position (layout.py
+explains its bytes); the state keeps one such `position` and wraps those functions
+with what a game needs around them: refusing an illegal action with the rule in plain
+words, the events that tell the page what happened, the history, and the seeded dice.
 The accessors (stone_at, status, arena, tray, mat, dead_zone, dice_left, movable_stones,
-destinations, view) speak of stones as (seat, kind).
+destinations, view) speak of stones as (seat, kind). Seats: 0 = Black, 1 = White.
 
 Actions (each names a stone, then a die; a stone is addressed by where it is):
   Action("move",   ((segment, "inner" | "outer"), die))
@@ -16,48 +15,71 @@ Actions (each names a stone, then a die; a stone is addressed by where it is):
 """
 
 import random
-from operator import eq, itemgetter
+from operator import itemgetter
 
 from game.core.actions import Action, Event
 from game.core.errors import RecordError, RuleError
 from game.core.rng import new_rng, roll_die
 from game.core.state import GameState
+from game.tatsu import core
 from game.tatsu.arena import (
-    BLACK, COLOUR_NAMES, COLOURS, CORNER_KIND, DEFAULT_FIRST, ENTRY_DICE, ENTRY_SEGMENTS,
-    ESCAPE_IS_OPTIONAL, ESCAPE_TAKES_WHOLE_TURN, FIELDS, FIRST_PLAYER_OPTIONS, INNER,
-    KIND_OF, KINDS, MAT, MOVER_WINS_TIES, OUTER, POWERS, SEGMENTS, START_ARENA_KIND,
-    START_TRAY, STONE_CODE, STONE_OF, STONES_PER_KIND, WHITE, passed_segments,
-    target_segment,
+    BLACK,
+    COLOUR_NAMES,
+    COLOURS,
+    CORNER_KIND,
+    DEFAULT_FIRST,
+    ENTRY_DICE,
+    ESCAPE_DIE,
+    ESCAPE_TAKES_WHOLE_TURN,
+    FIELDS,
+    FIRST_PLAYER_OPTIONS,
+    INNER,
+    KIND_OF,
+    KINDS,
+    MAT,
+    OUTER,
+    POWERS,
+    SEGMENTS,
+    STONE_CODE,
+    STONE_OF,
+    STONES_PER_KIND,
+    WHITE,
+    passed_segments,
+)
+from game.tatsu.core import DIE_FACES, ENDS_TURN, ENTRY, PASS, RECRUIT, TARGET
+from game.tatsu.layout import (  # ON_MAT: where the mat counts start; arena.MAT: "mat"
+    ARENA,
+    BAD_SEGMENT,
+    COUNT_WEIGHT,
+    DEAD,
+    FULL,
+    SEAT_CODES,
+    SIZE,
+    SLOT_BITS,
+    TRAY,
+    WON,
+    marked,
+    slot_weight,
 )
 from game.tatsu.layout import (
-    BAD_SEGMENT, COUNT_WEIGHT, ENTANGLED, FULL, MOVABLE, MOVABLE_INNER, MOVABLE_OUTER,
-    SEAT_CODES, marked, slot_weight,
+    MAT as ON_MAT,
 )
 
-PASS = Action("pass", ())
 ACTION_KINDS = ("move", "enter", "escape", "pass")
-DIE_FACES = (1, 2, 3, 4, 5, 6)
-VINE = "vine"
-# Tables made once, so that listing the legal actions builds nothing new.
-TARGETS = [[[None] + [target_segment(seat, segment, die) for die in DIE_FACES]
-            for segment in range(SEGMENTS)] for seat in (BLACK, WHITE)]
+# PASSED[seat][segment][die]: the segments a move passes over, for its event.
 PASSED = [[[None] + [tuple(passed_segments(seat, segment, die)) for die in DIE_FACES]
            for segment in range(SEGMENTS)] for seat in (BLACK, WHITE)]
-MOVE_ACTIONS = [{field: [None] + [Action("move", ((segment, field), die)) for die in DIE_FACES]
-                 for field in FIELDS} for segment in range(SEGMENTS)]
-ENTER_ACTIONS = {kind: {die: Action("enter", ((MAT, kind), die)) for die in ENTRY_DICE}
-                 for kind in KINDS}
-STONE_TOTALS = [STONES_PER_KIND[kind] for kind in KINDS]
 SEAT_STONES = [[(kind, STONE_CODE[seat, kind]) for kind in KINDS] for seat in (BLACK, WHITE)]
 # D7 packed (layout.py): every stone of both players, one slot per stone code.
 ALL_STONES = sum(count * slot_weight(STONE_CODE[seat, kind]) for seat in (BLACK, WHITE)
                  for kind, count in STONES_PER_KIND.items())
-# The `dead` counts at which a kind is wiped out (D6); 255 never matches the non-codes.
-WIPED_OUT = bytes(STONES_PER_KIND[KIND_OF[code]] if code in STONE_OF else 255
-                  for code in range(8))
 OVER_7 = int.from_bytes(bytes([0xF8] * 8), "little")  # packed counts: any slot above 7
+# A position holds the trays, mats and dead zones as three boxes of 8 counts in a row.
+BOX_BITS = 8 * SLOT_BITS
+SLOTS = (1 << BOX_BITS) - 1
 VALID_DICE = {(rolled, left) for rolled in ((a, b) for a in DIE_FACES for b in DIE_FACES)
               for left in ((), (rolled[0],), (rolled[1],), rolled, rolled[::-1])}
+BOXES = ((TRAY, "trays"), (ON_MAT, "mats"), (DEAD, "dead"))  # where in a position
 
 
 def check_config(config) -> dict:
@@ -86,22 +108,11 @@ class TatsuState(GameState):
         self.seed = seed
         self.history = []
         self.turn = 0
-        self.segments = bytearray(SEGMENTS)
-        for seat in (BLACK, WHITE):  # B: three vines on the entry segments
-            for segment in ENTRY_SEGMENTS[seat].values():
-                self.segments[segment] = STONE_CODE[seat, START_ARENA_KIND]
-        self.in_arena = [len(ENTRY_SEGMENTS[BLACK]), len(ENTRY_SEGMENTS[WHITE])]
-        self.trays = bytearray(8)  # by stone code, see the top of this file
-        self.mats = bytearray(8)
-        self.dead = bytearray(8)
-        for seat in (BLACK, WHITE):
-            for kind, count in START_TRAY.items():
-                self.trays[STONE_CODE[seat, kind]] = count
+        self.position = core.start()  # the arena, trays, mats, dead zones (layout.py)
         self.current = None  # the seat to move; None once the game is over
         self.rolled = ()  # this turn's two dice
         self.dice = []  # the dice not yet used this turn
-        self.winner = None
-        self.reason = None
+        self.reason = None  # why the winner won, in words
         self.built_from_position = False
         self._legal = None  # cache of legal_actions(); cleared by every change
         self._rng_state = None  # cache of rng.getstate() for clone(); cleared by rolls
@@ -144,8 +155,15 @@ class TatsuState(GameState):
         return "pass" if PASS in self._legal_list() else "move"
 
     @property
+    def winner(self):
+        """The seat that won by a landing, or None."""
+        won = self.position[WON]
+        return won - 1 if won else None
+
+    @property
     def winners(self) -> tuple:
-        return () if self.winner is None else (self.winner,)
+        winner = self.winner
+        return () if winner is None else (winner,)
 
     @property
     def used(self) -> int:
@@ -157,86 +175,36 @@ class TatsuState(GameState):
 
     def _legal_list(self) -> list:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = ([] if self.current is None else
+                           core.legal_moves(self.position, self.current, self.dice, not self.used))
         return self._legal
-
-    def _compute_legal(self) -> list:
-        seat = self.current
-        if seat is None:
-            return []
-        actions = self._normal_moves(seat, self.dice)
-        if self.used == 0 or not ESCAPE_TAKES_WHOLE_TURN:
-            escapes = self._escapes(seat)
-            if not actions and (ESCAPE_IS_OPTIONAL or not escapes):
-                actions.append(PASS)
-            actions.extend(escapes)
-        return actions
-
-    def _normal_moves(self, seat: int, dice) -> list:
-        """Every move and entry `seat` can make with one of `dice`. A held or entangled
-        stone (the inner one of a full segment) cannot be chosen (D4)."""
-        segments = self.segments
-        values = dice if len(dice) == 1 or dice[0] < dice[1] else sorted(set(dice))
-        targets = TARGETS[seat]
-        actions = []
-        marks = segments.translate(MOVABLE[seat])
-        for field, mark in ((INNER, MOVABLE_INNER), (OUTER, MOVABLE_OUTER)):
-            segment = marks.find(mark)
-            while segment >= 0:
-                reach, moves = targets[segment], MOVE_ACTIONS[segment][field]
-                for die in values:
-                    if segments[reach[die]] < FULL:
-                        actions.append(moves[die])
-                segment = marks.find(mark, segment + 1)
-        mats = self.mats
-        entries = ENTRY_SEGMENTS[seat]
-        for kind, code in SEAT_STONES[seat]:
-            if mats[code]:
-                for die in values:
-                    if die in entries and segments[entries[die]] < FULL:
-                        actions.append(ENTER_ACTIONS[kind][die])
-        return actions
-
-    def _escapes(self, seat: int) -> list:
-        segments = self.segments
-        if 1 not in segments.translate(ENTANGLED[seat]):
-            return []  # the usual case: no stone of `seat` is entangled
-        die = min(self.rolled)  # ESCAPE_DIE: the smaller die
-        targets = TARGETS[seat]
-        return [Action("escape", ((segment, INNER), die))
-                for segment in marked(segments, ENTANGLED[seat])
-                if segments[targets[segment][die]] < FULL]
 
     # --- applying an action -----------------------------------------------------------
     def _apply(self, action: Action) -> list:
         self._check(action)
         seat = self.current
-        kind = action.kind
         events = []
-        if kind == "pass":
+        if action.kind == "pass":
             events.append(Event("pass", {"seat": seat, "player": COLOURS[seat],
                                          "dice": list(self.rolled)}))
             self._begin_turn(1 - seat, events)
             return events
-        stone, die = action.args
-        self.dice.remove(die)
+        before = self.position
+        after = self.position = core.play(before, seat, action)
+        self.dice.remove(action.args[1])
         self._legal = None
-        if kind == "move":
-            self._move(seat, stone[0], stone[1], die, events)
-        elif kind == "enter":
-            self._enter(seat, stone[1], die, events)
-        else:
-            self._escape(seat, stone[0], die, events)
-        if self.current is None:  # the game ended at that landing
+        self._tell(seat, action, before, after, events)
+        if after[WON]:
+            self._end(after[WON] - 1, events)
             return events
-        if kind == "escape" and ESCAPE_TAKES_WHOLE_TURN:  # D4: the other die is spent
-            self._forfeit("escape", events)
+        if action.kind in ENDS_TURN:  # D4: an escape takes a whole turn
+            self._forfeit(action.kind, events)
         if self.dice:
-            moves = self._normal_moves(seat, self.dice)
+            moves = core.legal_moves(after, seat, self.dice, False)
             if moves:
                 self._legal = moves
                 return events
-            self._forfeit("unusable", events)  # AUTO_FORFEIT_SECOND_DIE
+            self._forfeit("unusable", events)  # a fixed reading (arena.py)
         self._begin_turn(1 - seat, events)
         return events
 
@@ -246,134 +214,78 @@ class TatsuState(GameState):
                                             "reason": reason}))
         self.dice = []
 
-    def _move(self, seat, segment, field, die, events) -> None:
-        byte = self.segments[segment]
-        if field == OUTER:
-            code, left = byte >> 3, byte & 7  # `left` was held or entangled: now free
+    def _end(self, winner: int, events) -> None:
+        self.reason, self.current = self.win_reason(winner), None
+        self.dice = []
+        self._legal = None
+        events.append(Event("game_over", {"winner": winner, "player": COLOURS[winner],
+                                          "reason": self.reason}))
+
+    def _tell(self, seat, action, before, after, events) -> None:
+        """The events of a move, an entry or an escape, read off the positions before
+        and after it: core.play decided what happens, this only says it, in the order
+        it happened (the stone goes, then its landing: a hold or power, a recruit)."""
+        kind = action.kind
+        (where, what), die = action.args
+        if kind == "enter":
+            code, target = STONE_CODE[seat, what], ENTRY[seat][die]
         else:
-            code, left = byte, 0  # a lone stone
-        self.segments[segment] = left
-        target = TARGETS[seat][segment][die]
-        events.append(Event("move", {
-            "seat": seat, "player": COLOURS[seat], "stone": KIND_OF[code],
-            "from": [segment, field], "to": [target, self._landing_field(code, target)],
-            "die": die, "passed": list(PASSED[seat][segment][die])}))
-        if left:
+            code = before[where] >> 3 if what == OUTER else before[where] & 7
+            target = TARGET[seat][where][die]
+        stone = KIND_OF[code]
+        lands = [target, OUTER if after[target] >> 3 == code else INNER]
+        if kind == "enter":
+            events.append(Event("enter", {
+                "seat": seat, "player": COLOURS[seat], "stone": stone, "from": [MAT, what],
+                "to": lands, "die": die, "entry": die}))
+        else:
+            events.append(Event(kind, {
+                "seat": seat, "player": COLOURS[seat], "stone": stone, "from": [where, what],
+                "to": lands, "die": die, "passed": list(PASSED[seat][where][die])}))
+        if kind == "move" and what == OUTER and before[where] & 7:
+            left = before[where] & 7
             events.append(Event("release", {
-                "segment": segment, "seat": left >> 2, "stone": KIND_OF[left],
+                "segment": where, "seat": left >> 2, "stone": KIND_OF[left],
                 "was": "held" if left >> 2 == seat else "entangled"}))
-        self._land(code, target, events)
-
-    def _enter(self, seat, kind, die, events) -> None:
-        code = STONE_CODE[seat, kind]
-        self.mats[code] -= 1
-        self.in_arena[seat] += 1
-        target = ENTRY_SEGMENTS[seat][die]
-        events.append(Event("enter", {
-            "seat": seat, "player": COLOURS[seat], "stone": kind, "from": [MAT, kind],
-            "to": [target, self._landing_field(code, target)], "die": die, "entry": die}))
-        self._land(code, target, events)
-
-    def _escape(self, seat, segment, die, events) -> None:
-        byte = self.segments[segment]
-        code, vine = byte & 7, byte >> 3
-        target = TARGETS[seat][segment][die]
-        events.append(Event("escape", {
-            "seat": seat, "player": COLOURS[seat], "stone": KIND_OF[code],
-            "from": [segment, INNER], "to": [target, self._landing_field(code, target)],
-            "die": die, "passed": list(PASSED[seat][segment][die])}))
-        self.segments[segment] = vine  # the entangling vine moves to the inner field
-        events.append(Event("settle", {"segment": segment, "seat": vine >> 2,
-                                       "stone": KIND_OF[vine], "from": OUTER, "to": INNER}))
-        self._land(code, target, events)
-
-    def _landing_field(self, code: int, target: int) -> str:
-        """The field a stone will end on at `target` (known not to be full)."""
-        there = self.segments[target]
-        if not there:
-            return INNER
-        if there >> 2 == code >> 2 or KIND_OF[code] == VINE:
-            return OUTER
-        return INNER  # water and fire remove the victim and take its place
-
-    def _land(self, code: int, target: int, events) -> None:
-        """A full landing (D3, LANDING_ORDER): the power or holding, then recruiting,
-        then the end-of-game check (D6). The target holds at most one stone."""
-        seat, kind = code >> 2, KIND_OF[code]
-        there = self.segments[target]
-        if not there:
-            self.segments[target] = code
-        elif there >> 2 == seat:
-            self.segments[target] = there + 8 * code
-            events.append(Event("hold", {"segment": target, "seat": seat, "stone": kind,
+        elif kind == "escape":
+            vine = before[where] >> 3
+            events.append(Event("settle", {"segment": where, "seat": vine >> 2,
+                                           "stone": KIND_OF[vine], "from": OUTER,
+                                           "to": INNER}))
+        there = before[target]
+        if there and there >> 2 == seat:
+            events.append(Event("hold", {"segment": target, "seat": seat, "stone": stone,
                                          "held": KIND_OF[there]}))
-        else:
-            victim_seat, victim = there >> 2, KIND_OF[there]
-            power = POWERS[kind]
-            if power == "entangle":
-                self.segments[target] = there + 8 * code
-                where = None
-            else:
-                self.segments[target] = code
-                self.in_arena[victim_seat] -= 1
-                if power == "expel":
-                    self.trays[there] += 1
-                    where = "tray"
-                else:
-                    self.dead[there] += 1
-                    where = "dead zone"
+        elif there:
+            gone = ("tray" if after[TRAY + there] > before[TRAY + there] else
+                    "dead zone" if after[DEAD + there] > before[DEAD + there] else None)
             events.append(Event("power", {
-                "power": power, "segment": target, "seat": seat, "stone": kind,
-                "victim_seat": victim_seat, "victim": victim, "victim_to": where}))
-        corner = CORNER_KIND.get(target)
-        if corner is not None and self.trays[STONE_CODE[seat, corner]]:
-            recruit = STONE_CODE[seat, corner]  # RECRUIT_ON_ANY_FIELD
-            self.trays[recruit] -= 1
-            self.mats[recruit] += 1
+                "power": POWERS[stone], "segment": target, "seat": seat, "stone": stone,
+                "victim_seat": there >> 2, "victim": KIND_OF[there], "victim_to": gone}))
+        recruit = RECRUIT[seat][target]
+        if recruit and after[TRAY + recruit] < before[TRAY + recruit]:
             events.append(Event("recruit", {"segment": target, "seat": seat,
-                                            "stone": corner}))
-        self._check_end(seat, events)
+                                            "stone": KIND_OF[recruit]}))
 
-    # --- the end of the game (D6) -----------------------------------------------------
+    # --- the end of the game (D6, decided by core.py) ---------------------------------
     def win_reason(self, seat: int):
         """Why `seat` has won by D6 in the present position, or None."""
         rival = 1 - seat
-        if any(map(eq, self.dead[SEAT_CODES[rival]], STONE_TOTALS)):
-            kind = next(k for k, code in SEAT_STONES[rival]
-                        if self.dead[code] == STONES_PER_KIND[k])
+        kind = core.wiped_out(self.position, rival)
+        if kind is not None:
             return (f"{COLOUR_NAMES[seat]} destroyed all {COLOUR_NAMES[rival]}'s "
                     f"{kind} dragons")
-        if not self.in_arena[rival] and not any(self.mats[SEAT_CODES[rival]]):
+        if not core.in_battle(self.position, rival):
             return f"{COLOUR_NAMES[rival]} has no stone left in the arena or on the mat"
         return None
 
     def in_battle(self, seat: int) -> bool:
         """Whether `seat` has a stone in the arena or on the mat (D6)."""
-        return bool(self.in_arena[seat] or any(self.mats[SEAT_CODES[seat]]))
-
-    def nobody_has_won(self) -> bool:
-        """The quick D6 test of the usual case: both players have a stone in the arena
-        and no kind of stone has been destroyed to the last one."""
-        return bool(self.in_arena[BLACK] and self.in_arena[WHITE]
-                    and not any(map(eq, self.dead, WIPED_OUT)))
-
-    def _check_end(self, mover: int, events) -> None:
-        if self.nobody_has_won():
-            return
-        order = (mover, 1 - mover) if MOVER_WINS_TIES else (1 - mover, mover)
-        for seat in order:
-            reason = self.win_reason(seat)
-            if reason is not None:
-                self.winner, self.reason, self.current = seat, reason, None
-                self.dice = []
-                self._legal = None
-                events.append(Event("game_over", {"winner": seat, "player": COLOURS[seat],
-                                                  "reason": reason}))
-                return
+        return core.in_battle(self.position, seat)
 
     # --- refusing illegal actions with the rule in plain words ------------------------
     def _check(self, action: Action) -> None:
-        """Raise RuleError unless `action` is legal now. Changes nothing. (The shared core
+        """Raise RuleError unless `action` is legal now. Changes nothing. (GameState.apply
         has already refused anything but whole numbers, texts and tuples, so an action
         equal to a legal one is exactly that action.)"""
         if action in self._legal_list():
@@ -396,12 +308,12 @@ class TatsuState(GameState):
             if die not in ENTRY_DICE:
                 raise RuleError("entering", f"a {die} cannot enter the arena: "
                                             "only a 1, 2 or 3 can")
-            if not self.mats[STONE_CODE[seat, stone[1]]]:
+            if not self.position[ON_MAT + STONE_CODE[seat, stone[1]]]:
                 raise RuleError("entering", f"there is no {stone[1]} dragon on your mat")
-            target = ENTRY_SEGMENTS[seat][die]
+            target = ENTRY[seat][die]
         else:
             segment, field = stone
-            byte = self.segments[segment]
+            byte = self.position[segment]
             code = byte & 7 if field == INNER else byte >> 3
             if not code:
                 raise RuleError("moving", f"there is no stone on the {field} field "
@@ -420,11 +332,11 @@ class TatsuState(GameState):
                 if not top or top >> 2 == seat:
                     raise RuleError("escaping", "that stone is not entangled: only a stone "
                                                 "entangled by an opposing vine can escape")
-                if die != min(self.rolled):
-                    raise RuleError("escaping", f"an escape moves by the smaller die, "
-                                                f"{min(self.rolled)}")
-            target = TARGETS[seat][segment][die]
-        if self.segments[target] >= FULL:
+                if die != core.escape_die(self.dice):
+                    raise RuleError("escaping", f"an escape moves by the {ESCAPE_DIE} die, "
+                                                f"{core.escape_die(self.dice)}")
+            target = TARGET[seat][segment][die]
+        if self.position[target] >= FULL:
             raise RuleError("moving", f"segment {target} already holds two stones")
         raise RuleError("action", f"{action} is not allowed now")
 
@@ -457,12 +369,12 @@ class TatsuState(GameState):
     # --- what a page needs to draw and to highlight -----------------------------------
     def stone_at(self, segment: int, field: str):
         """The stone (seat, kind) on that field, or None."""
-        byte = self.segments[segment]
+        byte = self.position[segment]
         return STONE_OF.get(byte & 7 if field == INNER else byte >> 3)
 
     def status(self, segment: int, field: str):
         """'free', 'held', 'entangled' or None (no stone there)."""
-        byte = self.segments[segment]
+        byte = self.position[segment]
         inner, outer = byte & 7, byte >> 3
         if not (inner if field == INNER else outer):
             return None
@@ -472,15 +384,15 @@ class TatsuState(GameState):
 
     def tray(self, seat: int) -> dict:
         """{kind: count} of `seat`'s stones in its tray."""
-        return {kind: self.trays[code] for kind, code in SEAT_STONES[seat]}
+        return {kind: self.position[TRAY + code] for kind, code in SEAT_STONES[seat]}
 
     def mat(self, seat: int) -> dict:
         """{kind: count} of `seat`'s stones on its mat."""
-        return {kind: self.mats[code] for kind, code in SEAT_STONES[seat]}
+        return {kind: self.position[ON_MAT + code] for kind, code in SEAT_STONES[seat]}
 
     def dead_zone(self, seat: int) -> dict:
         """{kind: count} of the opponent's stones that `seat` destroyed."""
-        return {kind: self.dead[code] for kind, code in SEAT_STONES[1 - seat]}
+        return {kind: self.position[DEAD + code] for kind, code in SEAT_STONES[1 - seat]}
 
     @property
     def dice_left(self) -> tuple:
@@ -522,16 +434,8 @@ class TatsuState(GameState):
     def destinations(self, stone) -> list:
         """[(action, target segment)] for one stone address, for highlighting."""
         stone = tuple(stone)
-        seat = self.current
-        result = []
-        for action in self._legal_list():
-            if action.args and action.args[0] == stone:
-                where, die = action.args
-                if action.kind == "enter":
-                    result.append((action, ENTRY_SEGMENTS[seat][die]))
-                else:
-                    result.append((action, TARGETS[seat][where[0]][die]))
-        return result
+        return [(action, core.landing_segment(self.current, action))
+                for action in self._legal_list() if action.args and action.args[0] == stone]
 
     def arena(self) -> list:
         """One row per segment: its number, corner kind and both fields' stones."""
@@ -571,7 +475,7 @@ class TatsuState(GameState):
             "current": self.current, "rolled": list(self.rolled), "dice": list(self.dice),
             "arena": [[self.stone_at(s, INNER), self.stone_at(s, OUTER)]
                       for s in range(SEGMENTS)],
-            "in_arena": list(self.in_arena),
+            "in_arena": list(self.position[ARENA:WON]),
             "trays": [self.tray(s) for s in (BLACK, WHITE)],
             "mats": [self.mat(s) for s in (BLACK, WHITE)],
             "dead": [self.dead_zone(s) for s in (BLACK, WHITE)],
@@ -587,11 +491,7 @@ class TatsuState(GameState):
         new.__dict__.update(self.__dict__)
         new.config = dict(self.config)
         new.history = list(self.history)
-        new.segments = self.segments[:]
-        new.in_arena = self.in_arena[:]
-        new.trays = self.trays[:]
-        new.mats = self.mats[:]
-        new.dead = self.dead[:]
+        new.position = self.position[:]
         new.dice = list(self.dice)
         if self._legal is not None:
             new._legal = list(self._legal)
@@ -616,7 +516,9 @@ class TatsuState(GameState):
             if self.winner is None:
                 problems.append("the game is over but nobody has won")
             return problems
-        if not self.nobody_has_won():  # D6 is checked after every landing
+        if self.position[WON] in (1, 2):
+            problems.append(f"the game goes on although {COLOUR_NAMES[self.winner]} has won")
+        elif not core.nobody_has_won(self.position):  # D6 is checked after every landing
             for seat in (BLACK, WHITE):
                 reason = self.win_reason(seat)
                 if reason is not None:
@@ -628,7 +530,8 @@ class TatsuState(GameState):
         legal = self._legal_list()
         if not legal:
             problems.append("a player is to move but has no legal action")
-        elif len(self.dice) == 1 and legal[-1].kind not in ("move", "enter"):
+        elif (len(self.dice) == 1 and ESCAPE_TAKES_WHOLE_TURN
+              and legal[-1].kind not in ("move", "enter")):
             problems.append("a pass or an escape is offered after a die was used")
         return problems
 
@@ -636,30 +539,32 @@ class TatsuState(GameState):
         """What is physically impossible in the position: fields, bindings, D7, dice.
         The common case (nothing wrong) is checked with a few table look-ups; the words
         for what is wrong come from the slower _describe_* methods."""
-        segments = self.segments
-        if len(segments) != SEGMENTS or not len(self.trays) == len(self.mats) == len(
-                self.dead) == 8:
+        p = self.position
+        if len(p) != SIZE:
             return ["the arena or the trays, mats and dead zones have the wrong size"]
+        segments = p[:SEGMENTS]
         problems = []
         if segments.translate(BAD_SEGMENT).count(0) != SEGMENTS:
             problems += self._describe_bad_segments()
         # D7: arena + trays + mats + dead zones hold each stone's full number, counted
         # as packed counts (layout.py). No box slot is above 7, so slots cannot spill.
         arena = sum(itemgetter(*segments)(COUNT_WEIGHT))
-        trays = int.from_bytes(self.trays, "little")
-        mats = int.from_bytes(self.mats, "little")
-        dead = int.from_bytes(self.dead, "little")
+        boxes = int.from_bytes(p[TRAY:ARENA], "little")  # the trays, mats, dead zones
+        trays, mats, dead = boxes & SLOTS, boxes >> BOX_BITS & SLOTS, boxes >> 2 * BOX_BITS
         by_code = arena.to_bytes(8, "little")
         if (arena + trays + mats + dead != ALL_STONES or (trays | mats | dead) & OVER_7
-                or [sum(by_code[SEAT_CODES[BLACK]]),
-                    sum(by_code[SEAT_CODES[WHITE]])] != self.in_arena):
+                or sum(by_code[SEAT_CODES[BLACK]]) != p[ARENA + BLACK]
+                or sum(by_code[SEAT_CODES[WHITE]]) != p[ARENA + WHITE]):
             problems += self._describe_counts()
+        if p[WON] > 2:
+            problems.append(f"the position names winner {p[WON] - 1}, not a seat")
         if (tuple(self.rolled), tuple(self.dice)) not in VALID_DICE:
             problems.append(f"the dice are wrong: {list(self.dice)} left of "
                             f"{list(self.rolled)} rolled")
         return problems
 
     def _describe_counts(self) -> list:
+        p = self.position
         problems = []
         on_board = [0, 0]
         for seat in (BLACK, WHITE):
@@ -669,27 +574,27 @@ class TatsuState(GameState):
                            for stone in (self.stone_at(segment, INNER),
                                          self.stone_at(segment, OUTER)))
                 on_board[seat] += here
-                places = (("tray", self.trays), ("mat", self.mats),
-                          (f"{COLOUR_NAMES[rival]}'s dead zone", self.dead))
-                for name, box in places:
-                    if box[code] > STONES_PER_KIND[kind]:
+                places = (("tray", p[TRAY + code]), ("mat", p[ON_MAT + code]),
+                          (f"{COLOUR_NAMES[rival]}'s dead zone", p[DEAD + code]))
+                for name, count in places:
+                    if count > STONES_PER_KIND[kind]:
                         problems.append(f"{COLOUR_NAMES[seat]}'s {kind} dragons in the "
-                                        f"{name}: {box[code]}")
-                total = here + sum(box[code] for _, box in places)
+                                        f"{name}: {count}")
+                total = here + sum(count for _, count in places)
                 if total != STONES_PER_KIND[kind]:
                     problems.append(f"{COLOUR_NAMES[seat]} has {total} {kind} dragons, not "
                                     f"{STONES_PER_KIND[kind]} (D7)")
-        for name, box in (("trays", self.trays), ("mats", self.mats), ("dead", self.dead)):
-            if box[0] or box[4]:
+        for offset, name in BOXES:
+            if p[offset] or p[offset + 4]:
                 problems.append(f"the {name} hold something that is not a stone")
-        if on_board != self.in_arena:
-            problems.append(f"{on_board} stones are in the arena, not {self.in_arena}")
+        if on_board != list(p[ARENA:WON]):
+            problems.append(f"{on_board} stones are in the arena, not {list(p[ARENA:WON])}")
         return problems
 
     def _describe_bad_segments(self) -> list:
         problems = []
-        for segment in marked(self.segments, BAD_SEGMENT):
-            byte = self.segments[segment]
+        for segment in marked(self.position[:SEGMENTS], BAD_SEGMENT):
+            byte = self.position[segment]
             inner, outer = byte & 7, byte >> 3
             if inner not in STONE_OF and inner or outer not in STONE_OF and outer:
                 problems.append(f"segment {segment} holds something that is not a stone")

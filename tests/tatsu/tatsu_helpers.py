@@ -100,3 +100,100 @@ def random_game(seed, chooser_seed, cap=5000, check=None):
         if check is not None:
             check(state)
     return state
+
+
+# --- the rules text, read independently of the engine (docs/rules-tatsu.md) -----------
+STEP = (+1, -1)  # D1: Black clockwise, White anticlockwise
+ENTRY_POINTS = ({1: 1, 2: 2, 3: 3}, {1: 15, 2: 14, 3: 13})  # D1: entry point -> segment
+CORNERS = {0: "water", 4: "fire", 8: "vine", 12: "fire", 16: "water", 20: "vine"}  # D2
+
+
+def _full(state, segment):
+    return state.stone_at(segment, "outer") is not None
+
+
+def independent_moves(state):
+    """The legal actions of the seat to move, worked out from the accessors and the
+    rules text alone: a free stone moves by a die, a mat stone enters with a 1-3,
+    neither onto a full segment; before a die is used, an entangled stone may escape
+    by the smaller die, and a pass is offered when no die can be used."""
+    seat, dice = state.to_move, state.dice_left
+    moves = []
+    for segment in range(SEGMENTS):
+        for field in ("inner", "outer"):
+            stone = state.stone_at(segment, field)
+            if stone is None or stone[0] != seat or state.status(segment, field) != "free":
+                continue
+            for die in set(dice):
+                if not _full(state, (segment + STEP[seat] * die) % SEGMENTS):
+                    moves.append(move(segment, die, field))
+    for kind, count in state.mat(seat).items():
+        for die in set(dice) & {1, 2, 3}:
+            if count and not _full(state, ENTRY_POINTS[seat][die]):
+                moves.append(enter(kind, die))
+    if len(dice) == len(state.rolled):
+        if not moves:
+            moves.append(PASS)
+        die = min(dice)
+        for segment in range(SEGMENTS):
+            if (state.status(segment, "inner") == "entangled"
+                    and state.stone_at(segment, "inner")[0] == seat
+                    and not _full(state, (segment + STEP[seat] * die) % SEGMENTS)):
+                moves.append(escape(segment, die))
+    return moves
+
+
+def position_of(state):
+    """What a position holds, read through the accessors: (fields, trays, mats, dead
+    zones, winners), fields being {(segment, field): stone}."""
+    fields = {(segment, field): state.stone_at(segment, field)
+              for segment in range(SEGMENTS) for field in ("inner", "outer")
+              if state.stone_at(segment, field) is not None}
+    boxes = [[dict(box(seat)) for seat in (BLACK, WHITE)]
+             for box in (state.tray, state.mat, state.dead_zone)]
+    return fields, *boxes, tuple(state.winners)
+
+
+def independent_outcome(state, action):
+    """What `action` (a legal one) leads to by the rules text, in the shape of
+    position_of: the stone leaves (an escaping stone's vine settles on the inner
+    field), then lands: on an empty segment inside, on its own stone outside (holding),
+    else by its power (a vine entangles from outside, water expels the victim to its
+    tray, fire destroys it); then a corner recruits; then D6, the mover winning ties."""
+    seat = state.to_move
+    fields, trays, mats, dead, winners = position_of(state)
+    if action.kind == "pass":
+        return fields, trays, mats, dead, winners
+    (where, what), die = action.args
+    if action.kind == "enter":
+        stone, target = (seat, what), ENTRY_POINTS[seat][die]
+        mats[seat][what] -= 1
+    else:
+        stone, target = fields.pop((where, what)), (where + STEP[seat] * die) % SEGMENTS
+        if action.kind == "escape":
+            fields[where, "inner"] = fields.pop((where, "outer"))
+    victim = fields.get((target, "inner"))
+    if victim is None:
+        fields[target, "inner"] = stone
+    elif victim[0] == seat or stone[1] == "vine":
+        fields[target, "outer"] = stone
+    else:
+        fields[target, "inner"] = stone
+        if stone[1] == "water":
+            trays[victim[0]][victim[1]] += 1
+        else:
+            dead[seat][victim[1]] += 1
+    corner = CORNERS.get(target)
+    if corner and trays[seat][corner]:
+        trays[seat][corner] -= 1
+        mats[seat][corner] += 1
+
+    def has_won(player):
+        rival = 1 - player
+        if any(dead[player][kind] == STONES_PER_KIND[kind] for kind in KINDS):
+            return True
+        return (not any(s[0] == rival for s in fields.values())
+                and not any(mats[rival].values()))
+
+    winner = next((player for player in (seat, 1 - seat) if has_won(player)), None)
+    return fields, trays, mats, dead, () if winner is None else (winner,)

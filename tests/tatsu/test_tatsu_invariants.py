@@ -6,26 +6,28 @@ from tatsu_helpers import independent_problems
 
 from game.tatsu import TatsuState, config_for
 from game.tatsu.arena import STONE_CODE
+from game.tatsu.layout import ARENA, DEAD, MAT, TRAY, WON
 
 BV, BW, BF = (STONE_CODE[0, k] for k in ("vine", "water", "fire"))
 WV, WW, WF = (STONE_CODE[1, k] for k in ("vine", "water", "fire"))
 
 
 def set_segment(state, segment, inner, outer=0):
-    state.segments[segment] = inner + 8 * outer  # the encoding of game/tatsu/layout.py
+    state.position[segment] = inner + 8 * outer  # the encoding of game/tatsu/layout.py
 
 
-def setitem(box, code, value):
-    box[code] = value
+def put(state, where, value):
+    """Write one byte of the state's position (where: an offset of layout.py + a code)."""
+    state.position[where] = value
 
 
 CORRUPTIONS = [
     ("a stone vanishes from the tray",
-     lambda s: setitem(s.trays, BW, 2), "Black has 2 water dragons, not 3 (D7)"),
+     lambda s: put(s, TRAY + BW, 2), "Black has 2 water dragons, not 3 (D7)"),
     ("a stone appears on the mat",
-     lambda s: setitem(s.mats, WF, 1), "White has 3 fire dragons, not 2 (D7)"),
+     lambda s: put(s, MAT + WF, 1), "White has 3 fire dragons, not 2 (D7)"),
     ("a stone moves from the tray to the mat twice",
-     lambda s: (setitem(s.trays, BF, 0), setitem(s.mats, BF, 4)),
+     lambda s: (put(s, TRAY + BF, 0), put(s, MAT + BF, 4)),
      "Black's fire dragons in the mat: 4"),
     ("a stone changes kind",
      lambda s: set_segment(s, 1, BF), "Black has 3 fire dragons, not 2 (D7)"),
@@ -34,18 +36,22 @@ CORRUPTIONS = [
     ("a lone stone on the outer field",
      lambda s: set_segment(s, 1, 0, BV), "segment 1 has a lone stone on its outer field"),
     ("an opposing water dragon on a stone",
-     lambda s: (set_segment(s, 5, BW, WW), setitem(s.trays, BW, 2), setitem(s.trays, WW, 2),
-                s.in_arena.__setitem__(0, 4), s.in_arena.__setitem__(1, 4)),
+     lambda s: (set_segment(s, 5, BW, WW), put(s, TRAY + BW, 2), put(s, TRAY + WW, 2),
+                put(s, ARENA + 0, 4), put(s, ARENA + 1, 4)),
      "only a vine entangles"),
     ("a field holding no known stone",
      lambda s: set_segment(s, 5, 4), "segment 5 holds something that is not a stone"),
     ("a tray holding no known stone",
-     lambda s: setitem(s.trays, 4, 1), "the trays hold something that is not a stone"),
+     lambda s: put(s, TRAY + 4, 1), "the trays hold something that is not a stone"),
     ("the count of stones in the arena is wrong",
-     lambda s: s.in_arena.__setitem__(0, 4), "stones are in the arena, not [4, 3]"),
+     lambda s: put(s, ARENA + 0, 4), "stones are in the arena, not [4, 3]"),
     ("a win goes unnoticed",
-     lambda s: (setitem(s.trays, WF, 0), setitem(s.dead, WF, 2)),
+     lambda s: (put(s, TRAY + WF, 0), put(s, DEAD + WF, 2)),
      "the game goes on although Black destroyed all White's fire dragons"),
+    ("a winner while the game goes on",
+     lambda s: put(s, WON, 2), "the game goes on although White has won"),
+    ("a winner that is no seat",
+     lambda s: put(s, WON, 7), "names winner 6, not a seat"),
     ("no die left to a player to move",
      lambda s: setattr(s, "dice", []), "a player is to move with no die left"),
     ("a die that was not rolled",
@@ -70,10 +76,10 @@ def test_invariant_check_catches(name, corrupt, words):
 def test_a_count_cannot_go_negative():
     state = TatsuState(config_for(2), 5)
     with pytest.raises(ValueError):
-        state.mats[BF] -= 1  # the boxes are bytearrays: a bug here fails loudly
+        state.position[MAT + BF] -= 1  # the position is a bytearray: a bug fails loudly
 
 
 def test_the_independent_checker_agrees_on_a_broken_count():
     state = TatsuState(config_for(2), 5)
-    state.trays[BW] = 2
+    state.position[TRAY + BW] = 2
     assert independent_problems(state) == ["seat 0 has 2 water"]
