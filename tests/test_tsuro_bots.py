@@ -5,15 +5,15 @@ import random
 from itertools import islice
 
 import pytest
+from tsuro.helpers import medium_placements
 
+from game.core import Action
 from game.core.bots import RandomBot, think_through
-from game.tsuro import BOTS
+from game.tsuro import BOTS, bot_search
 from game.tsuro.bot_eval import Context, MediumBot
 from game.tsuro.bot_light import light_world
-from game.tsuro import bot_search
 from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
-from game.tsuro.state import PLACEMENT, TsuroState
-from tsuro.helpers import medium_placements
+from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, TsuroState
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
 
@@ -59,6 +59,104 @@ def test_every_bot_answers_every_decision_with_a_legal_action():
             assert not state.invariant_violations()
     for name in LEVELS:
         assert seen[name] == KINDS, (name, seen[name])
+
+
+# --- the light world follows the engine ----------------------------------------------
+def _true_world(state):
+    """The light world of the seat to move, dealt the real hidden information (the other
+    hands, the draw order, the supply's order) and rolling the engine's own dice."""
+    world = light_world(state, state.to_move, random.Random(0))
+    world.hands = [list(hand) for hand in state.hands]
+    world.draw_pile = list(state.draw_pile)
+    world.supply = list(state.supply)
+    world.rng = random.Random()
+    world.rng.setstate(state.rng.getstate())
+    return world
+
+
+def _turns_to_the_next_placement(world):
+    """What the engine plays on its own after a placement: each next captain's turn
+    (the daikaiju roll; a relocation, which the light world makes to the first free
+    mark; a turn without a tile) until one is to place or the game ends."""
+    n = world.players
+    while not world.over:
+        seat = next(s % n for s in range(world.active + 1, world.active + n + 1)
+                    if world.ships[s % n] is not None)
+        world.roll(seat)
+        if world.over or world.ships[seat] is None:
+            continue
+        if world.hands[seat]:
+            return
+        world.skip(seat)
+
+
+def _engine_to_the_next_placement(state):
+    """The engine past the decisions the light world makes its own way: no bonus swap
+    (the light world takes none), a relocation to the first free mark."""
+    while state.decision in (BONUS, RELOCATION):
+        if state.decision == BONUS:
+            state.apply(Action("bonus", ((), ())))
+        else:
+            state.apply(Action("relocate", (state.relocation_marks()[0],)))
+
+
+def test_the_light_world_lists_the_engines_placements_and_reaches_its_positions():
+    """The hard bot's light world, dealt the real hidden information and rolling the
+    engine's dice, against the engine over random games: the same legal placements in
+    the same order, and after each placement (and the turns up to the next one: the
+    daikaiju rolls, relocations, the draw) the same ships, tiles, hands, draw pile,
+    daikaiju, eliminations and end of the game. (Before the light world was the
+    engine's own rules, it returned lost hands to the pile in another order than D10,
+    did not count two ships leaving the board or meeting a daikaiju at one point as
+    breaking rule 4 (D9), and its playouts drew nothing for a captain without a tile
+    (D12).)"""
+    checked = 0
+    seen = dict.fromkeys(("out", "sunk by a daikaiju", "relocation", "bonus", "game end",
+                          "rule 4 refuses", "own ship lost"), 0)
+    for game in range(400):
+        players = 2 + game % 7
+        state = TsuroState({"players": players, "daikaiju": game % 10 != 9}, 4000 + game)
+        chooser = random.Random(game)
+        while not state.is_over:
+            if state.decision != PLACEMENT:
+                state.apply(chooser.choice(state.legal_actions()))
+                continue
+            seat = state.to_move
+            world = _true_world(state)
+            options = world.options(seat)
+            legal = state.legal_actions()
+            assert [(o.tile, o.rotation) for o in options] == [a.args for a in legal], (
+                state.history)
+            seen["rule 4 refuses"] += any(state.placement_outcome(t, r).same_wake
+                                          for t in state.hands[seat] for r in range(4))
+            seen["own ship lost"] += state.placement_outcome(*legal[0].args).own_fate is not None
+            index = chooser.randrange(len(legal))
+            world.play(seat, options[index])
+            _turns_to_the_next_placement(world)
+            afloat = state.ships.count(None)
+            events = state.apply(legal[index])
+            seen["out"] += state.ships.count(None) > afloat
+            seen["sunk by a daikaiju"] += any(e.kind == "ship_out" and e.data["reason"] not in
+                                              ("edge", "daikaiju", "loop") for e in events)
+            seen["bonus"] += state.decision == BONUS
+            seen["relocation"] += state.decision == RELOCATION
+            _engine_to_the_next_placement(state)
+            where = (game, len(state.history))
+            assert world.ships == state.ships and world.out == state.out, where
+            assert world.tile_at == state.tile_at and world.wakes == state.wakes, where
+            assert world.rotation_at == state.rotation_at, where
+            assert world.hands == state.hands, where
+            assert world.draw_pile == state.draw_pile, where
+            assert world.removed == state.removed and world.supply == state.supply, where
+            assert world.kaiju_square == state.kaiju_square, where
+            assert world.kaiju_facing == state.kaiju_facing, where
+            assert world.over == state.is_over, where
+            if state.is_over:
+                assert tuple(world.winners) == state.winners, where
+                seen["game end"] += 1
+            checked += 1
+    assert checked > 9000, checked
+    assert all(count >= 3 for count in seen.values()), seen
 
 
 def _positions(count, players=4, seed=0):
@@ -165,8 +263,8 @@ def test_playout_daikaiju_roll_by_the_engines_rules():
             assert world.over == engine.is_over
             if engine.is_over:
                 assert world.winners == engine.winners
-            assert world.empty == sum(1 for w, a in zip(engine.wakes, engine.kaiju_at)
-                                      if w is None and a < 0)
+            assert world.empty_squares() == sum(1 for w, a in zip(engine.wakes, engine.kaiju_at)
+                                                if w is None and a < 0)
             moved += world.kaiju_square != state.kaiju_square
             sunk += world.ships.count(None) > state.ships.count(None)
     assert moved > 100 and sunk >= 2, (moved, sunk)
@@ -230,7 +328,7 @@ def test_late_in_the_game_a_playout_plays_one_more_round(monkeypatch):
         played = world.copy()
         assert playout(played, me, option, ctx, opp_ctx) is not None
         assert played.ships.count(None) == 0  # nobody was put out: every captain placed
-        placed[late_empty] = world.empty - played.empty
+        placed[late_empty] = world.empty_squares() - played.empty_squares()
     assert placed == {0: state.players, 20: 2 * state.players}
 
 

@@ -5,13 +5,13 @@ import random
 from itertools import islice
 
 import pytest
+from tsuro.helpers import medium_placements
 
 from game.tsuro.bot_eval import Context
 from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import LATER_WEIGHTS
 from lab.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
-from tsuro.helpers import medium_placements
 
 
 def typical(alive, **changes):
@@ -68,15 +68,16 @@ def test_the_leaf_is_the_best_placements_share_nothing_if_all_sink_all_if_one_wi
     for world, me, ctx in _worlds(120, 3, 40) + _worlds(60, 2, 50):
         value = leaf_share(world, me, ctx)
         shares = []
-        for tile, _, lookup, voyages in world.options(me):
+        for option in world.options(me):
+            tile, lookup = option.tile, option.lookup
             ships = list(world.ships)
-            for seat, (end, fate) in voyages.items():
+            for seat, (end, fate, _) in option.voyages.items():
                 ships[seat] = end if fate is None else None
             if ships[me] is None:
                 shares.append(0.0)
                 continue
             alive = len(ships) - ships.count(None)
-            if alive == 1 or world.empty == 1:
+            if alive == 1 or world.empty_squares() == 1:
                 shares.append(1.0 / alive)
                 continue
             wakes = list(world.wakes)

@@ -45,6 +45,9 @@ def point_id(position: int) -> int:
     return position if other == OFF or position < other else other
 
 
+POINT_ID = tuple(point_id(p) for p in range(SQUARES * 8))  # point_id, looked up
+
+
 def squares_apart(a: int, b: int) -> int:
     """How many squares apart two squares are, rows plus columns."""
     return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)

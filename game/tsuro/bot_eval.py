@@ -8,10 +8,21 @@ D3 table.
 
 from game.core.bots import Weights as BaseWeights
 from game.tsuro.board import (
-    ACROSS, DIE_TO_LINE, NEIGHBOUR, OFF, SQUARES, behind, squares_apart,
+    ACROSS,
+    DIE_TO_LINE,
+    NEIGHBOUR,
+    OFF,
+    SQUARES,
+    behind,
+    squares_apart,
 )
 from game.tsuro.daikaiju import (
-    ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, PLACE_NEW_FACE, ROTATION_STEP,
+    ACTING_SUMS,
+    DAIKAIJU_COUNT,
+    MINIMUM_ON_BOARD,
+    MOVE_TURN,
+    PLACE_NEW_FACE,
+    ROTATION_STEP,
     arrow,
 )
 from game.tsuro.sailing import sail
@@ -45,7 +56,6 @@ class Weights(BaseWeights):
     shared = 4.0  # a rival, moving first, faces the same square (it will move us)
     opponent = 0.35  # how much an opponent's good position counts against us
     markov = False  # daikaiju risk over all the rolls to come (risk_maps), not one roll
-    mark_hand = 0.0  # x how well the own hand could be placed from a start mark
 
 
 DEFAULT = Weights()
@@ -209,25 +219,6 @@ def risk_maps(state, rolls: int):
     return enter_at, held_at
 
 
-def reach(position, wakes, kaiju_at, extra_square=-1, extra=None) -> int:
-    """Where a ship at `position` ends if it sails now (as sailing.sail, with the tile
-    `extra` pretended on `extra_square`): its new position, or -1 when it is out (edge,
-    daikaiju or loop). A fast path for the evaluation: no path is recorded."""
-    here = position
-    while True:
-        square = here >> 3
-        lookup = extra if square == extra_square else wakes[square]
-        there = ACROSS[(here & ~7) | lookup[here & 7]]
-        if there < 0:
-            return -1
-        ahead = there >> 3
-        if kaiju_at[ahead] >= 0 or there == position:
-            return -1
-        if ahead != extra_square and wakes[ahead] is None:
-            return there
-        here = there
-
-
 def openness(position, wakes, kaiju_at) -> float:
     """The share of the 7 ways a random tile could lead a ship at `position` out of the
     square in front of it that keep it afloat (a wake back into that square counts half)."""
@@ -247,7 +238,7 @@ def openness(position, wakes, kaiju_at) -> float:
         if wakes[ahead] is None:
             good += 1.0
             continue
-        end = reach(there, wakes, kaiju_at)
+        end = sail(there, wakes, kaiju_at)
         if end >= 0:
             good += 0.5 if end >> 3 == square else 1.0
     return good / 7.0
@@ -261,7 +252,7 @@ def hand_safety(position, hand, wakes, kaiju_at):
     for tile in hand:
         safe = 0
         for lookup in DISTINCT[tile]:
-            if reach(position, wakes, kaiju_at, square, lookup) >= 0:
+            if sail(position, wakes, kaiju_at, square, lookup) >= 0:
                 safe += 1
         if safe:
             tiles += 1
@@ -362,30 +353,7 @@ def mark_value(state, me, mark, ctx) -> float:
                 value -= ctx.w.shared
             elif squares_apart(position >> 3, square) <= 1:
                 value -= 1.0
-    if ctx.w.mark_hand and state.hands[me]:
-        value += ctx.w.mark_hand * first_placement(state, me, mark, ctx)
     return value
-
-
-def first_placement(state, me, position, ctx) -> float:
-    """How well the own hand could be placed from `position`: the best placement's
-    openness and daikaiju risk, and the hand's tiles with a safe placement."""
-    square = position >> 3
-    wakes, kaiju_at = list(state.wakes), state.kaiju_at
-    best, safe_tiles = -ctx.w.danger, 0
-    for tile in state.hands[me]:
-        safe = False
-        for lookup in DISTINCT[tile]:
-            end = reach(position, wakes, kaiju_at, square, lookup)
-            if end < 0:
-                continue
-            safe = True
-            wakes[square] = lookup
-            value = ctx.w.open * openness(end, wakes, kaiju_at) - ctx.w.danger * ctx.risk(me, end)
-            wakes[square] = None
-            best = max(best, value)
-        safe_tiles += safe
-    return best + ctx.w.hand * safe_tiles
 
 
 def best_mark(state, me, actions, weights=DEFAULT):
@@ -404,8 +372,8 @@ def tile_value(state, me, tile, ctx) -> float:
     square = position >> 3
     best = -50.0
     for lookup in DISTINCT[tile]:
-        end, fate, _ = sail(position, state.wakes, state.kaiju_at, square, lookup)
-        if fate is not None:
+        end = sail(position, state.wakes, state.kaiju_at, square, lookup)
+        if end < 0:
             continue
         wakes = list(state.wakes)
         wakes[square] = lookup

@@ -95,23 +95,24 @@ def leaf_share(world, me, ctx) -> float:
         return fitted_share(leaf_features(me, ships0, wakes0, kaiju_at, (), ctx),
                             afloat(ships0), world.players)
     square = ships0[me] >> 3
+    fills = world.empty_squares() == 1  # a placement fills the board
     best = 0.0
-    for tile, _, lookup, voyages in world.options(me):
+    for option in world.options(me):
         ships = list(ships0)
-        for seat, (end, fate) in voyages.items():
+        for seat, (end, fate, _) in option.voyages.items():
             ships[seat] = end if fate is None else None
         if ships[me] is None:
             continue
         alive = afloat(ships)
         if alive == 1:
             return 1.0
-        if world.empty == 1:  # this placement fills the board: the afloat share it
+        if fills:  # the game ends with the board full: the share of the ships afloat
             best = max(best, 1.0 / alive)
             continue
         wakes = list(wakes0)
-        wakes[square] = lookup
+        wakes[square] = option.lookup
         hand = list(world.hands[me])
-        hand.remove(tile)
+        hand.remove(option.tile)
         features = leaf_features(me, ships, wakes, kaiju_at, hand, ctx)
         best = max(best, fitted_share(features, alive, world.players))
     return best

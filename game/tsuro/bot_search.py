@@ -43,20 +43,24 @@ import random
 from game.core.bots import finish
 from game.tsuro.board import squares_apart
 from game.tsuro.bot_eval import (
-    LOSS, WIN, Context, Weights, afloat, best_bonus, best_mark, outcome_value,
+    LOSS,
+    WIN,
+    Context,
+    Weights,
+    afloat,
+    best_bonus,
+    best_mark,
+    outcome_value,
     placement_value,
 )
 from game.tsuro.bot_leaf import leaf_share
-from game.tsuro.bot_light import empty_squares, light_world
+from game.tsuro.bot_light import light_world
 from game.tsuro.bot_marks import best_fitted_mark
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
-from game.tsuro.tiles import ORIENTED
 
 MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
 ROLLOUTS = 288  # playouts in all (successive halving: a third for each of 3 rounds)
 MIN_SAMPLES = 4  # determinizations per candidate and round at least
-SEARCH = True
-HALVING = True  # successive halving of the candidates (else all get every sample)
 # With this many empty squares left or fewer, a playout plays one more round (the bot's
 # best placement at its next turn, then the others' turns) before judging, and the
 # decision gets LATE_PLAYOUTS times the playouts (the longer playouts vary more). Late
@@ -68,7 +72,7 @@ HALVING = True  # successive halving of the candidates (else all get every sampl
 LATE_EMPTY = 28
 LATE_PLAYOUTS = 2
 FAR = 2  # other captains facing squares farther than this from the bot's place the
-# first legal placement instead of the medium bot's choice (0: all play as medium)
+# first legal placement instead of the medium bot's choice
 
 # The evaluation of the hard bot: the medium one with the daikaiju risk over all rolls
 # to come, and more weight on openness and on a rival facing the same square.
@@ -93,7 +97,7 @@ def best_option(world, seat, ctx, need_value=True):
         return options[0], None
     best, best_value = options[0], None
     for option in options:
-        value = outcome_value(world, seat, option[0], option[2], option[3], ctx)
+        value = outcome_value(world, seat, option.tile, option.lookup, option.voyages, ctx)
         if best_value is None or value > best_value:
             best, best_value = option, value
     return best, best_value
@@ -114,7 +118,7 @@ def playout(world, me, option, ctx, opp_ctx, deeper=True):
     and one more round is played out."""
     n = world.players
     ships = world.ships
-    world.place(me, option)
+    world.play(me, option)
     seat = me
     while not world.over:
         seat = (seat + 1) % n
@@ -127,17 +131,19 @@ def playout(world, me, option, ctx, opp_ctx, deeper=True):
         world.roll(seat)
         if ships[me] is None:
             return None
-        if world.over or ships[seat] is None or not world.hands[seat]:
+        if world.over or ships[seat] is None:
             continue
-        if FAR and far_from(ships[seat], ships[me]):
-            world.place(seat, world.first_option(seat))
+        if not world.hands[seat]:
+            world.skip(seat)
+        elif far_from(ships[seat], ships[me]):
+            world.play(seat, world.first_option(seat))
         else:
-            world.place(seat, best_option(world, seat, opp_ctx, False)[0])
+            world.play(seat, best_option(world, seat, opp_ctx, False)[0])
     if world.over:
         return ending_value(world, me)
     if ships[me] is None:
         return 0.0
-    if deeper and world.empty <= LATE_EMPTY and world.hands[me]:
+    if deeper and world.empty_squares() <= LATE_EMPTY and world.hands[me]:
         weights = DUEL_WEIGHTS if afloat(ships) == 2 else LATER_WEIGHTS
         return one_more_round(world, me, weights, ctx, opp_ctx)
     return leaf_share(world, me, ctx.after_rolls(world, LATER_WEIGHTS))
@@ -204,24 +210,21 @@ class HardBot:
         if prior[0][0] >= WIN or prior[0][0] <= LOSS / 2:
             return prior[0][2]  # a sure win, or every placement loses
         candidates = [a for p, _, a in prior[:MAX_CANDIDATES] if p > LOSS / 2]
-        if len(candidates) == 1 or not SEARCH:
+        if len(candidates) == 1:
             return candidates[0]
         opp_ctx = Context(state, OPPONENT_WEIGHTS)
-        options, risks = [], []
-        for action in candidates:
-            tile, rotation = action.args
-            outcome = state.placement_outcome(tile, rotation)
-            voyages = {s: (v[0], v[1]) for s, v in outcome.voyages.items()}
-            options.append((tile, rotation, ORIENTED[tile][rotation], voyages))
-            risks.append(ctx.risk(me, voyages[me][0]) if voyages[me][1] is None else 0.0)
+        # the judged placement of each candidate (a legal action's own tile and turn)
+        options = [state.placement_outcome(*action.args) for action in candidates]
+        risks = [ctx.risk(me, o.voyages[me][0]) if o.own_fate is None else 0.0
+                 for o in options]
         budget = self.rollouts or ROLLOUTS
-        if empty_squares(state) <= LATE_EMPTY:
+        if state.empty_squares() <= LATE_EMPTY:
             budget *= LATE_PLAYOUTS
         worlds = []  # determinized worlds, shared by all candidates
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)  # playouts not left out (see playout)
         alive = list(range(len(candidates)))
-        rounds = max(1, (len(candidates) - 1).bit_length()) if HALVING else 1
+        rounds = max(1, (len(candidates) - 1).bit_length())
         done = 0
 
         def worth(i):

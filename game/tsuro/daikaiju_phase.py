@@ -1,21 +1,31 @@
-"""The daikaiju phase of a turn (C1, D3-D8) and the return of the sunk ships' hands
-(D10), written once for two hosts: the engine (state.TsuroState) and the `hard` bot's
-light world (bot_light.LightWorld), whose playouts roll the daikaiju by these same rules
-with the bot's own dice.
+"""The daikaiju phase of a turn (C1, D3-D8): the daikaiju half of the rules of a world
+(world.World), so the engine and the `hard` bot's playouts roll the daikaiju alike.
 
-A host has `players`, `active`, `rng`, `ships`, `hands`, `tile_at`, `wakes`, `kaiju_at`,
-`kaiju_square`, `kaiju_facing`, `supply` (face down, the top is the end of the list),
-`draw_pile` (the top is the end), `removed`, and the methods `_clear_square(square) ->
-tile` and `_ship_out(seat, reason, events, fallen)`.
+It reads and changes the world's `players`, `active`, `rng`, `ships`, `tile_at`,
+`wakes`, `kaiju_at`, `kaiju_square`, `kaiju_facing`, `supply` (face down, the top is the
+end of the list), `draw_pile` (the top is the end) and `removed`, through the world's
+`turn_order()`, `_clear_square(square) -> tile` and `_ship_out(seat, reason, events,
+fallen)`. What happens goes to `events`, in order, unless it is None (a playout).
 """
 
 from game.core import Event, roll_die
 from game.tsuro.board import (
-    NEIGHBOUR, OFF, START_MARKS, behind, edge_of_mark, square_for_dice,
+    NEIGHBOUR,
+    OFF,
+    START_MARKS,
+    behind,
+    edge_of_mark,
+    square_for_dice,
 )
 from game.tsuro.daikaiju import (
-    ACTING_SUMS, DAIKAIJU_COUNT, MINIMUM_ON_BOARD, MOVE_TURN, MOVEMENT_ORDER, PLACE_NEW_FACE,
-    ROTATION_STEP, arrow,
+    ACTING_SUMS,
+    DAIKAIJU_COUNT,
+    MINIMUM_ON_BOARD,
+    MOVE_TURN,
+    MOVEMENT_ORDER,
+    PLACE_NEW_FACE,
+    ROTATION_STEP,
+    arrow,
 )
 
 OUT_TILE_EATEN = "tile eaten"  # a daikaiju moved onto the tile it was on (D6)
@@ -28,11 +38,6 @@ RELOCATE = "relocate"  # D8: the ship moves to another start mark
 class DaikaijuPhase:
     __slots__ = ()
 
-    def turn_order(self) -> list:
-        """All seats, starting with the active one, clockwise (D13)."""
-        n = self.players
-        return [(self.active + i) % n for i in range(n)]
-
     def daikaiju_on_board(self) -> int:
         return DAIKAIJU_COUNT - len(self.supply)
 
@@ -40,21 +45,24 @@ class DaikaijuPhase:
         """C1, or restoring the minimum of 3 instead of rolling."""
         on_board = self.daikaiju_on_board()
         if on_board < MINIMUM_ON_BOARD:
-            events.append(Event("restore_daikaiju", {"on_board": on_board}))
+            if events is not None:
+                events.append(Event("restore_daikaiju", {"on_board": on_board}))
             while self.daikaiju_on_board() < MINIMUM_ON_BOARD and self.supply:
                 self._place_daikaiju("restore", events, fallen)
             return
         gold, blue = roll_die(self.rng), roll_die(self.rng)
         acts = gold + blue in ACTING_SUMS
-        events.append(Event("daikaiju_roll", {"gold": gold, "blue": blue, "acts": acts}))
+        if events is not None:
+            events.append(Event("daikaiju_roll", {"gold": gold, "blue": blue, "acts": acts}))
         if not acts:
             return
         face = roll_die(self.rng)
-        events.append(Event("daikaiju_die", {"face": face}))
+        if events is not None:
+            events.append(Event("daikaiju_die", {"face": face}))
         if face == PLACE_NEW_FACE:
             if self.supply:
                 self._place_daikaiju("roll", events, fallen)
-            else:
+            elif events is not None:
                 events.append(Event("supply_empty", {}))  # D4
             return
         for kaiju in MOVEMENT_ORDER:
@@ -66,26 +74,32 @@ class DaikaijuPhase:
         code = arrow(kaiju, face)
         if code in ROTATION_STEP:
             self.kaiju_facing[kaiju] = (facing + ROTATION_STEP[code]) % 4
-            events.append(Event("daikaiju_turned", {
-                "daikaiju": kaiju, "square": square, "facing": self.kaiju_facing[kaiju],
-                "clockwise": code == "C"}))
+            if events is not None:
+                events.append(Event("daikaiju_turned", {
+                    "daikaiju": kaiju, "square": square, "facing": self.kaiju_facing[kaiju],
+                    "clockwise": code == "C"}))
             return
         target = NEIGHBOUR[square][(facing + MOVE_TURN[code]) % 4]
         self.kaiju_at[square] = -1
         if target == OFF:
             self._to_supply(kaiju)
-            events.append(Event("daikaiju_left", {"daikaiju": kaiju, "square": square}))
+            if events is not None:
+                events.append(Event("daikaiju_left", {"daikaiju": kaiju, "square": square}))
             return
         victim = self.kaiju_at[target]
         if victim >= 0:
             self._to_supply(victim)
-            events.append(Event("daikaiju_destroyed", {
-                "daikaiju": victim, "by": kaiju, "square": target}))
-        events.append(Event("daikaiju_moved", {"daikaiju": kaiju, "from": square, "to": target}))
+            if events is not None:
+                events.append(Event("daikaiju_destroyed", {
+                    "daikaiju": victim, "by": kaiju, "square": target}))
+        if events is not None:
+            events.append(Event("daikaiju_moved", {"daikaiju": kaiju, "from": square,
+                                                   "to": target}))
         if self.tile_at[target] >= 0:
             tile = self._clear_square(target)
             self.draw_pile.insert(0, tile)
-            events.append(Event("tile_eaten", {"square": target, "tile": tile, "by": kaiju}))
+            if events is not None:
+                events.append(Event("tile_eaten", {"square": target, "tile": tile, "by": kaiju}))
             self._sink_ships_on(target, OUT_TILE_EATEN, events, fallen)
         self.kaiju_at[target] = kaiju
         self.kaiju_square[kaiju] = target
@@ -97,20 +111,23 @@ class DaikaijuPhase:
             square = square_for_dice(gold, blue)
             if self.kaiju_at[square] < 0:
                 break
-            events.append(Event("placement_reroll", {"gold": gold, "blue": blue}))
+            if events is not None:
+                events.append(Event("placement_reroll", {"gold": gold, "blue": blue}))
         kaiju = self.supply.pop()
         facing = self.rng.randrange(4)
         if self.tile_at[square] >= 0:  # placed on a wake tile: removed from the game
             tile = self._clear_square(square)
             self.removed.append(tile)
-            events.append(Event("tile_removed", {"square": square, "tile": tile}))
+            if events is not None:
+                events.append(Event("tile_removed", {"square": square, "tile": tile}))
             self._sink_ships_on(square, OUT_TILE_REMOVED, events, fallen)
         self.kaiju_at[square] = kaiju
         self.kaiju_square[kaiju] = square
         self.kaiju_facing[kaiju] = facing
-        events.append(Event("daikaiju_placed", {
-            "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
-            "why": why}))
+        if events is not None:
+            events.append(Event("daikaiju_placed", {
+                "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
+                "why": why}))
 
     def _to_supply(self, kaiju: int) -> None:
         """D4: back into the face-down supply, shuffled."""
@@ -134,16 +151,6 @@ class DaikaijuPhase:
         if behind(position) == OFF:
             return RELOCATE if self.relocation_marks() else OUT_NO_MARK
         return OUT_FACING
-
-    def _return_hands(self, fallen: list, events: list) -> None:
-        """D10: to the bottom of the draw pile, in turn order after the active player."""
-        for seat in self.turn_order()[1:] + [self.active]:
-            if seat in fallen and self.hands[seat]:
-                for tile in self.hands[seat]:
-                    self.draw_pile.insert(0, tile)
-                events.append(Event("hand_returned", {"seat": seat,
-                                                      "tiles": len(self.hands[seat])}))
-                self.hands[seat] = []
 
     def relocation_marks(self) -> list:
         """D8: the other start marks on the same edge whose first square is empty (no

@@ -1,9 +1,12 @@
 """Tsuro of the Seas: the game state, its decisions and its rules.
 
-A turn (section C): the daikaiju roll or restoring the minimum of 3 (daikaiju_phase.py,
-shared with the hard bot's playouts), the placement of a wake tile, the ships' voyages,
-the elimination bonus, the draw. Dice and shuffles come from `self.rng`; everything
-between two decisions happens inside `apply`, which returns the events in order.
+The rules of a turn are the world's (world.py, which the hard bot's playouts play by
+too): the daikaiju roll or restoring the minimum of 3, the placement of a wake tile, the
+ships' voyages, the draw, the end. The state adds what only the real game has: the
+captains' decisions and the checks that refuse an illegal action by the rule it breaks,
+the start marks, the elimination bonus, the history, the trails, records and views.
+Dice and shuffles come from `self.rng`; everything between two decisions happens inside
+`apply`, which returns the events in order.
 
 Decisions (`state.decision`) and their actions:
   "start mark"  Action("start", (mark,))          setup, each seat in turn (D5)
@@ -16,19 +19,16 @@ from game.core import Action, Event, GameState, RuleError, new_rng
 from game.tsuro import sailing
 from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
-from game.tsuro.daikaiju_phase import (
-    OUT_FACING, OUT_NO_MARK, OUT_TILE_EATEN, OUT_TILE_REMOVED, RELOCATE, DaikaijuPhase,
-)
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
+from game.tsuro.world import HAND_SIZE, World, legal
 
-HAND_SIZE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
 
-# Why a ship leaves the game (the "reason" of a ship_out event).
-OUT_EDGE, OUT_DAIKAIJU, OUT_LOOP = sailing.EDGE, sailing.DAIKAIJU, sailing.LOOP
-# OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING (D7), OUT_NO_MARK (D8): daikaiju_phase.py
+# Why a ship leaves the game (the "reason" of a ship_out event): EDGE, DAIKAIJU and LOOP
+# (sailing.py); OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING (D7) and OUT_NO_MARK (D8)
+# (daikaiju_phase.py).
 
 PLACING_RULE_TEXT = {
     1: "it would sail your own ship off the edge of the board",
@@ -56,34 +56,17 @@ def _check_config(config) -> dict:
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
 
-class TsuroState(GameState, DaikaijuPhase):
+class TsuroState(World, GameState):
     GAME = "tsuro-of-the-seas"
     FORMAT_VERSION = 1
 
     def __init__(self, config: dict, seed):
-        self.config = _check_config(config)
+        World.__init__(self, _check_config(config), new_rng(seed))
         self.seed = seed
-        self.rng = new_rng(seed)
         self.history = []
         self.turn = 0
-        n = self.players = self.config["players"]
-        self.hands = [[] for _ in range(n)]
-        self.draw_pile = []  # the top is the end of the list
-        self.removed = []  # tiles removed from the game (a daikaiju placed on them)
-        self.tile_at = [-1] * SQUARES
-        self.rotation_at = [0] * SQUARES
-        self.wakes = [None] * SQUARES  # the lookup of the tile on each square
-        self.kaiju_at = [-1] * SQUARES
-        self.kaiju_square = [OFF] * DAIKAIJU_COUNT
-        self.kaiju_facing = [0] * DAIKAIJU_COUNT
-        self.supply = []  # face-down daikaiju; the top is the end of the list
-        self.ships = [None] * n  # a ship's position (board.py), None when not on the board
-        self.out = [None] * n  # why a seat is out of the game, None while it plays
-        self.trails = [[] for _ in range(n)]  # (square, tile, entry, exit) sailed
-        self.active = self.config["first"]
+        self.trails = [[] for _ in range(self.players)]  # (square, tile, entry, exit) sailed
         self._decision = START_MARK
-        self._winners = ()
-        self._over = False
         # D9: set once a placement had to break rule 4 (every placement did), which
         # leaves two ships on one point; from then on they sail together.
         self.forced_same_wake = False
@@ -134,7 +117,7 @@ class TsuroState(GameState, DaikaijuPhase):
             state._decision = None
             state.active = (active - 1) % players
             state._begin_turn(active, state.setup_events)
-            while state._decision is None and not state._over:
+            while state._decision is None and not state.over:
                 state._begin_turn(state._next_seat(), state.setup_events)
         else:
             state._decision = PLACEMENT if state.hands[active] else None
@@ -169,13 +152,9 @@ class TsuroState(GameState, DaikaijuPhase):
     def decision(self):
         return self._decision
 
-    @property
-    def winners(self) -> tuple:
-        return self._winners
-
     def legal_actions(self) -> list:
         if self._decision == PLACEMENT:
-            return list(self._placements()[0])
+            return list(self._placements()[2])
         if self._decision == START_MARK:
             taken = set(self.ships)
             return [Action("start", (m,)) for m in START_MARKS if m not in taken]
@@ -197,7 +176,7 @@ class TsuroState(GameState, DaikaijuPhase):
                             f"{self.active + 1}, not a {action.kind!r} action")
         events = handler[1](action.args)
         self._cache = None
-        while self._decision is None and not self._over:
+        while self._decision is None and not self.over:
             self._begin_turn(self._next_seat(), events)
         return events
 
@@ -232,35 +211,21 @@ class TsuroState(GameState, DaikaijuPhase):
 
     def _begin_turn(self, seat: int, events: list) -> None:
         self.turn += 1
-        self.active = seat
         events.append(Event("turn", {"seat": seat, "turn": self.turn}))
-        fallen = []
-        if self.config["daikaiju"]:
-            self._daikaiju_phase(events, fallen)
-            self._check_facing(events, fallen)
-        self._return_hands(fallen, events)
-        if self._check_end(fallen, events) or self._decision == RELOCATION:
-            return
-        if self.out[seat] is None:
+        self.start_turn(seat, events)
+        if not self.over and self._decision != RELOCATION and self.out[seat] is None:
             self._to_placement(events)
 
     def _clear_square(self, square: int) -> int:
-        tile = self.tile_at[square]
-        self.tile_at[square] = -1
-        self.wakes[square] = None
         for trail in self.trails:
             trail[:] = [step for step in trail if step[0] != square]
-        return tile
+        return super()._clear_square(square)
 
-    def _check_facing(self, events: list, fallen: list) -> None:
-        """D7 and D8: the active ship facing a daikaiju after the roll."""
-        fate = self._facing_fate()
-        if fate == RELOCATE:
-            self._decision = RELOCATION
-            events.append(Event("relocation", {"seat": self.active,
-                                               "marks": self.relocation_marks()}))
-        elif fate is not None:
-            self._ship_out(self.active, fate, events, fallen)
+    def _relocate(self, events: list) -> None:
+        """D8: the captain chooses the start mark (a decision of its own)."""
+        self._decision = RELOCATION
+        events.append(Event("relocation", {"seat": self.active,
+                                           "marks": self.relocation_marks()}))
 
     def _do_relocate(self, args) -> list:
         mark = self._mark_arg(args)
@@ -278,44 +243,26 @@ class TsuroState(GameState, DaikaijuPhase):
         if self.hands[self.active]:
             self._decision = PLACEMENT
         else:  # D12: nothing to place
-            events.append(Event("placement_skipped", {"seat": self.active}))
             self._decision = None
-            self._end_turn(events)
+            self.skip_placement(events)
 
     # --- placing a wake tile (C2, C3) ------------------------------------------------
     def _placements(self):
-        """The legal placements {action: outcome}, the outcome of every distinct
-        placement keyed by its wakes, the set of legal wakes, and whether rule 4 gave
-        way (D9). Cached until the state changes."""
-        if self._cache is not None:
-            return self._cache
-        seat = self.active
-        square = self.ships[seat] >> 3
-        movers = [(s, p) for s, p in enumerate(self.ships) if p is not None and p >> 3 == square]
-        still = {point_id(p) for p in self.ships if p is not None and p >> 3 != square}
-        by_wakes = {}
-        options = []
-        for tile in self.hands[seat]:
-            for rotation in range(ROTATIONS):
-                lookup = ORIENTED[tile][rotation]
-                if lookup in by_wakes:  # the same result counts once
-                    continue
-                outcome = sailing.judge(square, lookup, seat, movers, still, self.wakes,
-                                        self.kaiju_at)
-                by_wakes[lookup] = outcome
-                options.append((Action("place", (tile, rotation)), outcome))
-        # Rule 4 has no exception unless every placement breaks it (reading D9); rules
-        # 1-3 then give way only when every placement still allowed breaks one of them.
-        rule_4_gives_way = all(o[1].same_wake for o in options)
-        allowed = [o for o in options if not o[1].same_wake] or options
-        allowed = [o for o in allowed if o[1].own_fate is None] or allowed
-        legal_wakes = {ORIENTED[a.args[0]][a.args[1]] for a, _ in allowed}
-        self._cache = (dict(allowed), by_wakes, legal_wakes, rule_4_gives_way)
+        """The active captain's placements judged (world.py), with the voyages' paths
+        for the events and the preview: {wakes: placement} of every distinct one, the
+        legal ones, and their actions. Cached until the state changes."""
+        if self._cache is None:
+            judged = self.placements(self.active, paths=True)
+            allowed = legal(judged)
+            self._cache = ({p.lookup: p for p in judged}, allowed,
+                           [Action("place", (p.tile, p.rotation)) for p in allowed])
         return self._cache
 
     def placement_outcome(self, tile: int, rotation: int):
-        """What placing `tile` turned `rotation` quarter turns would do (a preview)."""
-        return self._placements()[1][ORIENTED[tile][rotation]]
+        """What placing `tile` turned `rotation` quarter turns would do (a preview): a
+        world.Placement, with `voyages` {seat: (end, fate, path)}, `own_fate` and
+        `same_wake`."""
+        return self._placements()[0][ORIENTED[tile][rotation]]
 
     def _do_place(self, args) -> list:
         seat = self.active
@@ -325,10 +272,10 @@ class TsuroState(GameState, DaikaijuPhase):
         tile, rotation = args
         if tile not in self.hands[seat]:
             raise RuleError("C2", f"tile {tile} is not in your hand")
-        _, by_wakes, legal_wakes, rule_4_gives_way = self._placements()
-        lookup = ORIENTED[tile][rotation]
-        outcome = by_wakes[lookup]
-        if lookup not in legal_wakes:
+        by_wakes, allowed, _ = self._placements()
+        outcome = by_wakes[ORIENTED[tile][rotation]]
+        if outcome not in allowed:
+            rule_4_gives_way = all(p.same_wake for p in by_wakes.values())
             if rule_4_gives_way or not outcome.same_wake:
                 number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
                 raise RuleError(f"placing rule {number}",
@@ -337,40 +284,21 @@ class TsuroState(GameState, DaikaijuPhase):
             raise RuleError("placing rule 4", "you may not place this tile so: two ships would "
                             "travel the same wake in the same direction (they would end on the "
                             "same point), and another placement does not")
-        square = self.ships[seat] >> 3
         if outcome.same_wake:
             self.forced_same_wake = True
-        self.hands[seat].remove(tile)
-        self.tile_at[square] = tile
-        self.rotation_at[square] = rotation
-        self.wakes[square] = lookup
-        events = [Event("tile_placed", {"seat": seat, "tile": tile, "rotation": rotation,
-                                        "square": square})]
-        fallen = []
-        for mover in self.turn_order():
-            if mover not in outcome.voyages:
-                continue
-            end, fate, path = outcome.voyages[mover]
+        events = []
+        fallen = self.place(tile, rotation, outcome.voyages, events)
+        for mover, (_, _, path) in outcome.voyages.items():
             self.trails[mover].extend((sq, self.tile_at[sq], a, b) for sq, a, b in path)
-            events.append(Event("ship_moved", {"seat": mover, "path": path, "to": end,
-                                               "fate": fate}))
-            if fate is None:
-                self.ships[mover] = end
-            else:
-                self._ship_out(mover, fate, events, fallen)
         self._decision = None
-        if self._end_reason(fallen):
-            self._return_hands(fallen, events)
-            self._check_end(fallen, events)
-            return events
         opponents = tuple(s for s in fallen if s != seat)
-        if self.out[seat] is None and self.hands[seat] and any(self.hands[s] for s in opponents):
+        if (not self.end_reason(fallen) and self.out[seat] is None and self.hands[seat]
+                and any(self.hands[s] for s in opponents)):
             self._bonus_from = opponents
             self._decision = BONUS
             events.append(Event("bonus_offered", {"seat": seat, "from": list(opponents)}))
             return events
-        self._return_hands(fallen, events)
-        self._end_turn(events)
+        self.end_turn(fallen, events)
         return events
 
     # --- the elimination bonus -------------------------------------------------------
@@ -410,54 +338,12 @@ class TsuroState(GameState, DaikaijuPhase):
         events = [Event("bonus", {"seat": self.active, "tiles": len(give)})]
         fallen, self._bonus_from = list(self._bonus_from), ()
         self._decision = None
-        self._return_hands(fallen, events)
-        self._end_turn(events)
+        self.end_turn(fallen, events)
         return events
 
-    # --- the end of a turn (C4) and of the game ----------------------------------------
-    def _draw(self, seat: int, events: list) -> None:
-        hand = self.hands[seat]
-        count = 0
-        while len(hand) < HAND_SIZE and self.draw_pile:
-            hand.append(self.draw_pile.pop())
-            count += 1
-        if count:
-            events.append(Event("drew", {"seat": seat, "tiles": count}))
-
-    def _end_turn(self, events: list) -> None:
-        if self.out[self.active] is None:
-            self._draw(self.active, events)
-        alive = [s for s in range(self.players) if self.out[s] is None]
-        if not self.draw_pile and not any(self.hands[s] for s in alive):
-            self._game_over(tuple(alive), "no tile left to place", events)  # D12
-
-    def _ship_out(self, seat: int, reason: str, events: list, fallen: list) -> None:
-        self.ships[seat] = None
-        self.out[seat] = reason
-        fallen.append(seat)
-        events.append(Event("ship_out", {"seat": seat, "reason": reason}))
-
-    def _end_reason(self, fallen: list):
-        """(winners, reason) if the game ends now, else None."""
-        alive = tuple(s for s in range(self.players) if self.out[s] is None)
-        if len(alive) == 1:
-            return alive, "last ship afloat"
-        if not alive:
-            return tuple(sorted(fallen)), "eliminated together"
-        if not any(t < 0 and k < 0 for t, k in zip(self.tile_at, self.kaiju_at)):
-            return alive, "the board is full"
-        return None
-
-    def _check_end(self, fallen: list, events: list) -> bool:
-        ending = self._end_reason(fallen)
-        return bool(ending) and self._game_over(*ending, events)
-
-    def _game_over(self, winners: tuple, reason: str, events: list) -> bool:
-        self._winners = winners
-        self._over = True
+    def _game_over(self, winners: tuple, reason: str, events: list) -> None:
+        super()._game_over(winners, reason, events)
         self._decision = None
-        events.append(Event("game_over", {"winners": list(winners), "reason": reason}))
-        return True
 
     # --- what can be seen, copied and checked -------------------------------------------
     def view(self, seat: int) -> dict:
@@ -468,7 +354,7 @@ class TsuroState(GameState, DaikaijuPhase):
             bonus = {s: list(self.hands[s]) for s in self._bonus_from}
         return {
             "players": self.players, "seat": seat, "active": self.active,
-            "decision": self._decision, "turn": self.turn, "winners": list(self._winners),
+            "decision": self._decision, "turn": self.turn, "winners": list(self.winners),
             "tiles": [[sq, self.tile_at[sq], self.rotation_at[sq]]
                       for sq in range(SQUARES) if self.tile_at[sq] >= 0],
             "daikaiju": [[k, self.kaiju_square[k], self.kaiju_facing[k]]
@@ -490,7 +376,7 @@ class TsuroState(GameState, DaikaijuPhase):
             "kaiju_square": self.kaiju_square, "kaiju_facing": self.kaiju_facing,
             "supply": self.supply, "ships": self.ships, "out": self.out,
             "trails": self.trails, "active": self.active, "decision": self._decision,
-            "winners": self._winners, "over": self._over,
+            "winners": self.winners, "over": self.over,
             "forced_same_wake": self.forced_same_wake, "bonus_from": self._bonus_from,
             "rng": self.rng.getstate(), "history": self.history,
         }
@@ -499,6 +385,8 @@ class TsuroState(GameState, DaikaijuPhase):
         """An independent copy; with `rng`, one whose future chance is that generator's."""
         copy = object.__new__(TsuroState)
         copy.__dict__.update(self.__dict__)
+        for name in World.__slots__:
+            setattr(copy, name, getattr(self, name))
         for name in ("hands", "trails"):
             setattr(copy, name, [list(x) for x in getattr(self, name)])
         for name in ("draw_pile", "removed", "tile_at", "rotation_at", "wakes", "kaiju_at",
