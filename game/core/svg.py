@@ -16,6 +16,7 @@ A drawing is one string, built from pieces in order: the same input always gives
 same text.
 """
 
+from abc import ABC, abstractmethod
 from html import escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -68,7 +69,7 @@ def frame(width, height, fill: str, edge: str) -> str:
             f'rx="12" fill="{fill}" stroke="{edge}" stroke-width="2"/>')
 
 
-class Scene:
+class Scene(ABC):
     """The facts of a position that a drawing reads, from the engine's state or from the
     dict `state.view(seat)` gives (then the viewer defaults to the view's seat). Each game
     reads its own facts in `_from_state` and `_from_view`, which set at least `state` (None
@@ -82,11 +83,13 @@ class Scene:
             self._from_state(source)
             self.viewer = seat
 
+    @abstractmethod
     def _from_state(self, state):
-        raise NotImplementedError
+        """Read what is drawn from a state."""
 
+    @abstractmethod
     def _from_view(self, view):
-        raise NotImplementedError
+        """Read what is drawn from a seat's view (a dict)."""
 
     def may_act(self, highlight) -> bool:
         """Whether choices are drawn: asked for (`highlight`), a decision to make, and
