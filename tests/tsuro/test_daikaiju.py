@@ -8,8 +8,8 @@ import pytest
 from game.core import RuleError
 from game.tsuro.board import OFF
 
-from .helpers import at, find_tile, frozen, kinds, make, of_kind, one, place, relocate, sq
 from .test_data import D3
+from .tsuro_helpers import at, find_tile, frozen, kinds, make, of_kind, one, place, relocate, sq
 
 TWO_SHIPS = [at(sq(0, 3), 0), at(sq(6, 3), 4)]  # top mark of column 4, bottom mark of column 4
 HANDS2 = [[1, 2, 3], [4, 5, 6]]

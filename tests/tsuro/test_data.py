@@ -18,7 +18,7 @@ from game.tsuro.board import (
 )
 from game.tsuro.tiles import DECK, ORIENTED
 
-from .helpers import at, sq
+from .tsuro_helpers import at, sq
 
 STRAIGHT = frozenset({frozenset({0, 5}), frozenset({1, 4}), frozenset({2, 7}), frozenset({3, 6})})
 

@@ -6,7 +6,7 @@ import pytest
 from game.core import RuleError
 from game.tsuro.board import SQUARES
 
-from .helpers import at, find_tile, frozen, kinds, make, of_kind, one, place, sq, start
+from .tsuro_helpers import at, find_tile, frozen, kinds, make, of_kind, one, place, sq, start
 
 
 def assert_over(state, winners, reason, events):

@@ -9,7 +9,7 @@ from game.core import Action, RecordError, RuleError
 from game.tsuro import TsuroState
 from game.tsuro.board import START_MARKS
 
-from .helpers import at, frozen, make, place, sq, start
+from .tsuro_helpers import at, frozen, make, place, sq, start
 
 
 def refused(state, action, rule=None):

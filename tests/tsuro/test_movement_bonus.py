@@ -4,7 +4,7 @@ import pytest
 
 from game.core import Action, RuleError
 
-from .helpers import at, bonus, find_tile, frozen, kinds, make, of_kind, one, place, sq
+from .tsuro_helpers import at, bonus, find_tile, frozen, kinds, make, of_kind, one, place, sq
 
 # --- moving ships ------------------------------------------------------------------
 

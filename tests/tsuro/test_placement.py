@@ -6,7 +6,7 @@ import pytest
 from game.core import RuleError
 from game.tsuro.tiles import ORIENTED
 
-from .helpers import at, find_tile, frozen, make, of_kind, one, place, sq
+from .tsuro_helpers import at, find_tile, frozen, make, of_kind, one, place, sq
 
 OTHER = at(sq(6, 3), 4)  # the other ship, out of the way on the bottom edge
 

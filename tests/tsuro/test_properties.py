@@ -13,7 +13,7 @@ from game.core import RuleError
 from game.tsuro import TsuroState
 from game.tsuro.tiles import DECK
 
-from .helpers import place
+from .tsuro_helpers import place
 
 # --- an independent reference of the board and the wakes ------------------------------
 

@@ -10,7 +10,7 @@ ship and destroy it.
 
 from game.tsuro.board import OFF
 
-from .helpers import Script, at, find_tile, kinds, make, of_kind, one, place, sq
+from .tsuro_helpers import Script, at, find_tile, kinds, make, of_kind, one, place, sq
 
 EATEN = 25  # the wake tile the daikaiju eats
 

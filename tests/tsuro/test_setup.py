@@ -8,7 +8,7 @@ from game.core import Action, RuleError
 from game.tsuro import TsuroState
 from game.tsuro.board import OFF, START_MARKS, square_for_dice
 
-from .helpers import Script, at, frozen, kinds, make, of_kind, one, sq, start
+from .tsuro_helpers import Script, at, frozen, kinds, make, of_kind, one, sq, start
 
 COUNT = {2: 6, 3: 6, 4: 6, 5: 5, 6: 5, 7: 4, 8: 4}
 

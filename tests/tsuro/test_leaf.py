@@ -5,13 +5,14 @@ import random
 from itertools import islice
 
 import pytest
-from tsuro.helpers import medium_placements
 
 from game.tsuro.bot_eval import Context
 from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import LATER_WEIGHTS
 from lab.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
+
+from .tsuro_helpers import medium_placements
 
 
 def typical(alive, **changes):

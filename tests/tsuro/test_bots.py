@@ -5,7 +5,6 @@ import random
 from itertools import islice
 
 import pytest
-from tsuro.helpers import medium_placements
 
 from game.core import Action
 from game.core.bots import RandomBot, think_through
@@ -14,6 +13,8 @@ from game.tsuro.bot_eval import Context, MediumBot
 from game.tsuro.bot_light import light_world
 from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, TsuroState
+
+from .tsuro_helpers import medium_placements
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
 

@@ -13,7 +13,7 @@ from test_web_setup import Tree
 from game.web import GAMES
 from game.web.start import CARDS, PICTURES, board_picture, picture_state, start_screen_html
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 
 
