@@ -22,7 +22,8 @@ class GameInfo:
     name: str  # as people read it: "Tsuro of the Seas"
     players: tuple[int, int]  # fewest and most seats
     turn_cap: int  # a safety net for the simulator; real games end far sooner
-    package: str  # the engine: State and config_for(players, **options)
+    package: str  # the game's package: config_for(players, **options), GAME
+    state: str  # "module:Class" of the engine's state (a GameState)
     words: str  # the module whose describe(event, names) words the log
     drawing: str  # the module whose board(state, ...) draws it as SVG
     bots: str  # the module whose BOTS maps a level to a bot class
@@ -31,9 +32,14 @@ class GameInfo:
     # --no-NAME for each one that is on by default)
     switches: dict = field(default_factory=dict)
 
+    @staticmethod
+    def _load(dotted: str):
+        module, _, name = dotted.partition(":")
+        return getattr(import_module(module), name)
+
     @property
     def state_class(self):
-        return import_module(self.package).State
+        return self._load(self.state)
 
     def config_for(self, players: int, **options) -> dict:
         return import_module(self.package).config_for(players, **options)
@@ -52,8 +58,21 @@ class GameInfo:
 
     @property
     def table_class(self):
-        module, _, name = self.table.partition(":")
-        return getattr(import_module(module), name)
+        return self._load(self.table)
+
+    def on_demand(self):
+        """The game package's `__getattr__` (PEP 562): `State` (also by its class name)
+        and `BOTS`, imported when first asked for, so that importing the package is light."""
+        class_name = self.state.partition(":")[2]
+
+        def __getattr__(name: str):
+            if name in ("State", class_name):
+                return self.state_class
+            if name == "BOTS":
+                return self.bot_classes
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+
+        return __getattr__
 
 
 def games() -> dict[str, GameInfo]:

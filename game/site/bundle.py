@@ -66,8 +66,8 @@ def page_roots() -> tuple:
 
     named = []
     for info in games().values():
-        named += [info.package, info.words, info.drawing, info.bots,
-                  info.table.partition(":")[0]]
+        named += [info.package, info.state.partition(":")[0], info.words, info.drawing,
+                  info.bots, info.table.partition(":")[0]]
     return (PAGE_ENTRY, *named)
 
 

@@ -11,8 +11,8 @@ from game.core.registry import GameInfo
 
 GAME = GameInfo(
     key="tatsu", name="Tatsu", players=(2, 2), turn_cap=2000,
-    package="game.tatsu", words="game.tatsu.text", drawing="game.tatsu.svg",
-    bots="game.tatsu.bots", table="game.web.tatsu_table:TatsuTable")
+    package="game.tatsu", state="game.tatsu.state:TatsuState", words="game.tatsu.text",
+    drawing="game.tatsu.svg", bots="game.tatsu.bots", table="game.web.tatsu_table:TatsuTable")
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap
@@ -28,19 +28,7 @@ def config_for(players: int = 2, first: str | None = None, **options) -> dict:
         raise ValueError(f"Tatsu is played by exactly 2 players, not {players!r}")
     return check_config({"first": DEFAULT_FIRST if first is None else first, **options})
 
-
-def __getattr__(name: str):
-    """State and TatsuState (the engine), BOTS (the bots), on demand."""
-    if name in ("State", "TatsuState"):
-        from game.tatsu.state import TatsuState
-
-        return TatsuState
-    if name == "BOTS":
-        from game.tatsu.bots import BOTS
-
-        return BOTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = GAME.on_demand()  # State, TatsuState and BOTS, when first asked for
 
 __all__ = ["BOTS", "GAME", "GAME_NAME", "PLAYERS", "TURN_CAP", "State", "TatsuState",
            "config_for"]

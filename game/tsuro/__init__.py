@@ -9,8 +9,8 @@ from game.core.registry import GameInfo
 
 GAME = GameInfo(
     key="tsuro", name="Tsuro of the Seas", players=(2, 8), turn_cap=1000,
-    package="game.tsuro", words="game.tsuro.text", drawing="game.tsuro.svg",
-    bots="game.tsuro.bots", table="game.web.tsuro_table:TsuroTable",
+    package="game.tsuro", state="game.tsuro.state:TsuroState", words="game.tsuro.text",
+    drawing="game.tsuro.svg", bots="game.tsuro.bots", table="game.web.tsuro_table:TsuroTable",
     switches={"daikaiju": True})
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
@@ -20,19 +20,7 @@ TURN_CAP = GAME.turn_cap
 def config_for(players: int, daikaiju: bool = True, first: int = 0) -> dict:
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
-
-def __getattr__(name: str):
-    """State and TsuroState (the engine), BOTS (the bots), on demand."""
-    if name in ("State", "TsuroState"):
-        from game.tsuro.state import TsuroState
-
-        return TsuroState
-    if name == "BOTS":
-        from game.tsuro.bots import BOTS
-
-        return BOTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = GAME.on_demand()  # State, TsuroState and BOTS, when first asked for
 
 __all__ = ["BOTS", "GAME", "GAME_NAME", "PLAYERS", "State", "TURN_CAP", "TsuroState",
            "config_for"]

@@ -134,8 +134,8 @@ def test_the_page_starts_from_what_each_game_names():
 
     roots = page_roots()
     for info in games().values():
-        for module in (info.package, info.words, info.drawing, info.bots,
-                       info.table.partition(":")[0]):
+        for module in (info.package, info.state.partition(":")[0], info.words,
+                       info.drawing, info.bots, info.table.partition(":")[0]):
             assert module in roots
     assert set(roots) <= set(page_modules())
 

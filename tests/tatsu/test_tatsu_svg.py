@@ -12,6 +12,7 @@ import pytest
 from game.core import Action
 from game.tatsu import TatsuState, svg
 from game.tatsu.arena import CORNER_KIND, FIELDS, KINDS, SEGMENTS
+from tests.svg_measure import overlapping, text_boxes, translate
 
 NS = "{http://www.w3.org/2000/svg}"
 pos = TatsuState.from_position
@@ -359,40 +360,6 @@ def test_random_games_draw_well_formed_boards(seed):
 PHONE = 360 / svg.WIDTH  # CSS px per user unit when the board is 360 px wide (the page's CSS)
 
 
-def _translate(element):
-    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
-    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
-
-
-def text_boxes(root):
-    """Every text as (left, top, right, bottom, element), from its position, anchor and
-    size (inherited from its groups) and svg.text_width (the widest common font); ascent
-    0.76 and descent 0.24 of the font size."""
-    boxes = []
-
-    def walk(element, dx, dy, inherited):
-        if element.tag == NS + "defs":
-            return
-        own = {k: element.get(k) for k in ("font-size", "text-anchor", "letter-spacing")
-               if element.get(k) is not None}
-        attrs = {**inherited, **own}
-        tx, ty = _translate(element)
-        dx, dy = dx + tx, dy + ty
-        if element.tag == NS + "text" and (element.text or "").strip():
-            size = float(attrs["font-size"])
-            width = svg.text_width(element.text, size) + float(
-                attrs.get("letter-spacing", 0)) * len(element.text)
-            x, y = dx + float(element.get("x", 0)), dy + float(element.get("y", 0))
-            left = {"middle": x - width / 2, "end": x - width}.get(
-                attrs.get("text-anchor"), x)
-            boxes.append((left, y - 0.76 * size, left + width, y + 0.24 * size, element))
-        for child in element:
-            walk(child, dx, dy, attrs)
-
-    walk(root, 0.0, 0.0, {})
-    return boxes
-
-
 def under_its_label(a, b):
     """A destination's die label is drawn over its segment's number, on purpose."""
     for number, label in ((a, b), (b, a)):
@@ -400,16 +367,6 @@ def under_its_label(a, b):
                 and label.get("font-size") == "12":
             return True
     return False
-
-
-def overlapping(boxes):
-    found = []
-    for i, (l1, t1, r1, b1, e1) in enumerate(boxes):
-        for l2, t2, r2, b2, e2 in boxes[i + 1:]:
-            if min(r1, r2) - max(l1, l2) > 0.3 and min(b1, b2) - max(t1, t2) > 0.3 \
-                    and not under_its_label(e1, e2):
-                found.append((e1.text, e1.attrib, e2.text, e2.attrib))
-    return found
 
 
 def test_every_text_is_legible_on_a_phone():
@@ -474,12 +431,12 @@ def test_hub_words_keep_clear_of_the_badges_and_dice():
     (they touched the badges once), whatever the state says."""
     root = parse(svg.board(bound_position()))
     for g in classed(root, "corner-mark") + classed(root, "entry"):
-        x, y = _translate(g)
+        x, y = translate(g)
         reach = float(g.find(NS + "circle").get("r")) if g.find(NS + "circle") is not None \
             else float(g.find(NS + "rect").get("width")) / 2
         assert hypot(x - svg.CX, y - svg.CY) - reach >= svg.HUB_FREE
     dice = [(x - 15, y - 15, x + 15, y + 15) for x, y in
-            (_translate(d) for d in classed(root, "die"))]
+            (translate(d) for d in classed(root, "die"))]
     lines = [f"{colour} {what}" for colour in ("Black", "White")
              for what in ("to move", "wins")]
     subs = ["turn 1", "turn 999", "no usable die", "escape or pass", "game over"]
@@ -513,7 +470,7 @@ def test_no_two_texts_overlap(seed):
         selections = [None] + (state.movable_stones()[:3] if state.to_move is not None else [])
         for selected in selections:
             boxes = text_boxes(parse(svg.board(state, selected=selected)))
-            assert overlapping(boxes) == [], (step, selected)
+            assert overlapping(boxes, under_its_label) == [], (step, selected)
 
 
 LONG = "Bartholomew Maximilian Featherstonehaugh"  # 40 characters
@@ -535,7 +492,7 @@ def test_long_names_are_cut_with_an_ellipsis_to_fit_their_strip(name):
             assert shown.text.endswith(f"… ({('Black', 'White')[seat]})")
             assert full.startswith(shown.text.split("…")[0])
         assert full in root.find(NS + "title").text  # the title keeps the whole name
-    assert overlapping(text_boxes(root)) == []
+    assert overlapping(text_boxes(root), under_its_label) == []
     assert svg.fit_text("Ann", 13, 100) == "Ann"
     assert svg.fit_text(LONG, 13, 100).endswith("…")
     assert svg.text_width(svg.fit_text(LONG, 13, 100), 13) <= 100

@@ -13,6 +13,7 @@ from game.tsuro import TsuroState, svg
 from game.tsuro.board import OFF, START_MARKS, behind, edge_of_mark
 from game.tsuro.daikaiju import TILES
 from game.tsuro.tiles import ORIENTED
+from tests.svg_measure import overlapping, text_boxes
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -447,52 +448,6 @@ def test_tile_svg_refuses_what_is_not_a_tile(args):
 
 # --- sizes for a phone, and text that never overlaps ---------------------------------------
 PHONE = 360 / svg.VIEW  # CSS px per user unit on a 360-px-wide screen (the page's CSS)
-
-
-def _translate(element):
-    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
-    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
-
-
-def text_boxes(root):
-    """Every text as (left, top, right, bottom, element), from its position, anchor and
-    size (inherited from its groups) and a width measured with the widest common font;
-    ascent 0.76 and descent 0.24 of the font size."""
-    from game.tatsu.svg import text_width
-
-    boxes = []
-
-    def walk(element, dx, dy, inherited):
-        if element.tag == NS + "defs":
-            return
-        own = {k: element.get(k) for k in ("font-size", "text-anchor", "letter-spacing")
-               if element.get(k) is not None}
-        attrs = {**inherited, **own}
-        tx, ty = _translate(element)
-        dx, dy = dx + tx, dy + ty
-        if element.tag == NS + "text" and (element.text or "").strip():
-            size = float(attrs["font-size"])
-            width = text_width(element.text, size) + float(
-                attrs.get("letter-spacing", 0)) * len(element.text)
-            x, y = dx + float(element.get("x", 0)), dy + float(element.get("y", 0))
-            left = {"middle": x - width / 2, "end": x - width}.get(
-                attrs.get("text-anchor"), x)
-            boxes.append((left, y - 0.76 * size, left + width, y + 0.24 * size, element))
-        for child in element:
-            walk(child, dx, dy, attrs)
-
-    walk(root, 0.0, 0.0, {})
-    return boxes
-
-
-def overlapping(boxes, allowed=lambda a, b: False):
-    found = []
-    for i, (l1, t1, r1, b1, e1) in enumerate(boxes):
-        for l2, t2, r2, b2, e2 in boxes[i + 1:]:
-            if min(r1, r2) - max(l1, l2) > 0.3 and min(b1, b2) - max(t1, t2) > 0.3 \
-                    and not allowed(e1, e2):
-                found.append((e1.text, e1.attrib, e2.text, e2.attrib))
-    return found
 
 
 def test_mark_areas_tile_the_margin_without_overlapping():
