@@ -1,4 +1,4 @@
-"""Fit the hard Tsuro bot's judgement of a playout's end (LEAF_WEIGHTS in game/tsuro/bot_leaf.py).
+"""Fit the hard Tsuro bot's judgement of a playout's end (LEAF_WEIGHTS in game/tsuro/bots/leaf.py).
 
     python3 -m lab.fit_leaf --players 4 --games 1500 --seeds 101000 102000
     python3 -m lab.fit_leaf --players 2 --games 1500 --seeds 201000 202000
@@ -8,12 +8,12 @@ For each seed, plays `games` games of hard against medium bots (three, or one wi
 seeds them. At each placement of
 the hard seat with a choice, its best placement by the evaluation (the hard weights,
 one roll's daikaiju risk) gives one row: the features of what it leaves behind
-(bot_leaf.leaf_features) and the ships afloat after it; placements that end the game
+(bots.leaf.leaf_features) and the ships afloat after it; placements that end the game
 or the ship are left out. When the game ends, each row gets the hard seat's share of
 the win (a shared win split). For each number of ships afloat (four, three, two; in
 a game of two, two), the weights are the least-squares fit of the share on the
 features, with an intercept; they are printed as a dictionary to paste into
-bot_leaf.LEAF_WEIGHTS[players]. About 2 games a second
+bots.leaf.LEAF_WEIGHTS[players]. About 2 games a second
 natively: 3000 games take about 25 minutes on one core. Rerun it when a bot or the
 rules change, and measure the new weights against the old game by game.
 """
@@ -23,14 +23,14 @@ import random
 import sys
 
 from game.tsuro import BOTS, TURN_CAP, TsuroState, config_for
-from game.tsuro.bot_eval import LOSS, WIN, Context, afloat, outcome_value
-from game.tsuro.bot_leaf import FEATURES, leaf_features
-from game.tsuro.bot_search import LATER_WEIGHTS
+from game.tsuro.bots.eval import LOSS, WIN, Context, afloat, outcome_value
+from game.tsuro.bots.leaf import FEATURES, leaf_features
+from game.tsuro.bots.search import LATER_WEIGHTS
 from game.tsuro.state import PLACEMENT
 from game.tsuro.tiles import ORIENTED
 from lab.fit_marks import least_squares
 
-PLAYERS = (4, 2)  # the tables of bot_leaf.py: games of 4 captains (used from 3 up), of 2
+PLAYERS = (4, 2)  # the tables of bots/leaf.py: games of 4 captains (used from 3 up), of 2
 SEEDS = {4: [101000, 102000], 2: [201000, 202000]}
 
 
@@ -104,7 +104,7 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, choices=PLAYERS, default=4)
     parser.add_argument("--games", type=int, default=1500, help="games per seed")
     parser.add_argument("--seeds", type=int, nargs="+", default=None,
-                        help="default: those the weights in bot_leaf.py were fitted on")
+                        help="default: those the weights in bots/leaf.py were fitted on")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -1,10 +1,10 @@
-"""Fit the hard Tsuro bot's start-mark weights (MARK_WEIGHTS, game/tsuro/bot_marks.py).
+"""Fit the hard Tsuro bot's start-mark weights (MARK_WEIGHTS, game/tsuro/bots/marks.py).
 
     python3 -m lab.fit_marks --games 15000 --seeds 11 22
 
 For each seed, plays `games` games of four medium bots with daikaiju. In game n, seat
 n % 4 takes its start mark uniformly at random (from a generator seeded seed + 1); the
-features of that mark (bot_marks.mark_features) and the seat's final share of the win
+features of that mark (bots.marks.mark_features) and the seat's final share of the win
 (a shared win split) make one row. Marks lost at once are left out. The weights are
 the least-squares fit of the share on the features, with an intercept; they are
 printed as a dictionary to paste into MARK_WEIGHTS. About 50 games a second natively:
@@ -16,9 +16,9 @@ import random
 import sys
 
 from game.tsuro import BOTS, TURN_CAP, TsuroState
-from game.tsuro.bot_eval import Context, risk_maps
-from game.tsuro.bot_marks import LONG_ROLLS, MARK_WEIGHTS, mark_features
-from game.tsuro.bot_search import HARD_WEIGHTS
+from game.tsuro.bots.eval import Context, risk_maps
+from game.tsuro.bots.marks import LONG_ROLLS, MARK_WEIGHTS, mark_features
+from game.tsuro.bots.search import HARD_WEIGHTS
 from game.tsuro.state import START_MARK
 
 

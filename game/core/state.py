@@ -6,7 +6,10 @@ a fresh state, so a record that loads is a game the rules allow, never a half-lo
 or inconsistent one.
 """
 
+from __future__ import annotations
+
 import json
+import random
 from abc import ABC, abstractmethod
 
 from game.core.actions import Action, Event, well_formed
@@ -17,7 +20,17 @@ RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
 
 class GameState(ABC):
     """Subclasses (one per game) set GAME and FORMAT_VERSION and implement the
-    methods below. `history` is the list of actions applied since the start."""
+    methods below. Both games keep one contract:
+
+    - `history`: the actions applied since the start; `seed`: what the game's chance
+      came from (None for a constructed position, which cannot be saved: RecordError);
+    - `setup_events`: what happened before the first decision (deals, rolls);
+    - `winners` and `reason`: once the game is over, the seats that share the win and
+      why, as a short code; the last event is then Event("game_over", {"winners":
+      [...], "reason": code}), and each game's text.py words the code;
+    - `clone(rng=None)`: an independent copy; with `rng` (a random.Random, or anything
+      with its methods) the copy's future chance comes from that generator instead.
+    """
 
     GAME = ""
     FORMAT_VERSION = 1
@@ -25,32 +38,42 @@ class GameState(ABC):
     # --- what each game implements. Its __init__(config, seed) sets up the game and
     # sets self.config (plain JSON data), self.seed, self.history = [] and self.turn
     # (how many turns have begun). ---------------------------------------------------
+    config: dict
+    seed: object
+    history: list[Action]
+    setup_events: list[Event]
+    reason: str | None
+
     @property
     @abstractmethod
-    def to_move(self):
+    def to_move(self) -> int | None:
         """The seat whose decision it is, or None when the game is over."""
 
     @property
     @abstractmethod
-    def decision(self):
+    def decision(self) -> str | None:
         """What kind of decision the seat to move makes (a short name), or None."""
 
     @abstractmethod
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now (empty once the game is over)."""
 
     @abstractmethod
-    def _apply(self, action: Action) -> list:
+    def _apply(self, action: Action) -> list[Event]:
         """Apply an action already known to be well formed; raise RuleError *before*
         changing anything if the rules forbid it."""
 
     @property
     @abstractmethod
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         """The seats that share the win, once the game is over (else empty)."""
 
     @abstractmethod
-    def invariant_violations(self) -> list:
+    def clone(self, rng: random.Random | None = None) -> GameState:
+        """An independent copy (see the class's note on `rng`)."""
+
+    @abstractmethod
+    def invariant_violations(self) -> list[str]:
         """What is wrong with the state, in words (empty when all is well): the
         simulator and the property tests call this after every action."""
 
@@ -63,7 +86,7 @@ class GameState(ABC):
     def is_over(self) -> bool:
         return self.to_move is None
 
-    def apply(self, action) -> list:
+    def apply(self, action: Action) -> list[Event]:
         """Apply one action for the seat to move; return the events it caused, in order.
         An illegal action raises RuleError and changes nothing."""
         if not well_formed(action):
@@ -93,7 +116,7 @@ class GameState(ABC):
         return json.dumps(self.to_record(), separators=(",", ":"))
 
     @classmethod
-    def from_record(cls, record) -> "GameState":
+    def from_record(cls, record: dict | str | bytes) -> GameState:
         """Rebuild a game from its record, refusing anything malformed with a reason."""
         if isinstance(record, (str, bytes)):
             try:
@@ -131,7 +154,7 @@ class GameState(ABC):
         return state
 
     @classmethod
-    def from_json(cls, text: str) -> "GameState":
+    def from_json(cls, text: str) -> GameState:
         return cls.from_record(text)
 
 

@@ -1,7 +1,7 @@
 """Tatsu's rules, written once: pure functions over a compact position (layout.py).
 
 The engine (state.py) wraps them with refusals in words, events, the history and the
-dice; the bots (bot_model.py) search with them directly. The readings of the turn and
+dice; the bots (bots/model.py) search with them directly. The readings of the turn and
 of a landing that arena.py names are read here, so changing one changes the page, the
 simulator and the bots together. (Who starts is read by the state, which rolls.)
 
@@ -10,7 +10,7 @@ once, so listing the moves of a position builds nothing new. `seat` is the playe
 move and `dice` the dice left this turn; nothing here rolls a die.
 """
 
-from game.core.actions import Action
+from game.tatsu.actions import PASS, enter, escape, move
 from game.tatsu.arena import (
     CORNER_KIND,
     ENTRY_DICE,
@@ -30,9 +30,6 @@ from game.tatsu.arena import (
     STONE_CODE,
     target_segment,
 )
-from game.tatsu.arena import (
-    MAT as MAT_NAME,
-)
 from game.tatsu.layout import (
     ARENA,
     CODES,
@@ -50,7 +47,6 @@ from game.tatsu.layout import (
 )
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
-PASS = Action("pass", ())
 # The kinds of move that end the turn whatever dice are left: a pass, and an escape when
 # it takes a whole turn (D4).
 ENDS_TURN = frozenset(("pass", "escape") if ESCAPE_TAKES_WHOLE_TURN else ("pass",))
@@ -71,14 +67,14 @@ WIPED_OUT = tuple((DEAD + code, TOTAL[code & 3]) for codes in CODES for code in 
 
 # The moves themselves. MOVES[mark][segment][die]: moving the stone that MOVABLE marks
 # with `mark` (MOVABLE_INNER: the inner one; MOVABLE_OUTER: the outer one).
-MOVES = (None,) + tuple(tuple((None,) + tuple(Action("move", ((segment, field), die))
+MOVES = (None,) + tuple(tuple((None,) + tuple(move(segment, die, field)
                                               for die in DIE_FACES)
                               for segment in range(SEGMENTS)) for field in FIELDS)
 # ENTERS[seat]: (stone code, {die: entering that stone from the mat}) per kind.
-ENTERS = tuple(tuple((STONE_CODE[seat, kind], {die: Action("enter", ((MAT_NAME, kind), die))
-                                               for die in ENTRY_DICE}) for kind in KINDS)
+ENTERS = tuple(tuple((STONE_CODE[seat, kind], {die: enter(kind, die) for die in ENTRY_DICE})
+                     for kind in KINDS)
                for seat in (0, 1))
-ESCAPES = tuple((None,) + tuple(Action("escape", ((segment, INNER), die)) for die in DIE_FACES)
+ESCAPES = tuple((None,) + tuple(escape(segment, die) for die in DIE_FACES)
                 for segment in range(SEGMENTS))
 
 

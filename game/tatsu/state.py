@@ -7,11 +7,13 @@ words, the events that tell the page what happened, the history, and the seeded 
 The accessors (stone_at, status, arena, tray, mat, dead_zone, dice_left, movable_stones,
 destinations, view) speak of stones as (seat, kind). Seats: 0 = Black, 1 = White.
 
-Actions (each names a stone, then a die; a stone is addressed by where it is):
-  Action("move",   ((segment, "inner" | "outer"), die))
-  Action("enter",  (("mat", kind), die))           die 1-3
-  Action("escape", ((segment, "inner"), die))       die = the smaller one; a whole turn
-  Action("pass",   ())                              only when no die can be used
+Actions (each names a stone, then a die; a stone is addressed by where it is), made
+by game/tatsu/actions.py:
+  move(segment, die, field)  Action("move", ((segment, "inner" | "outer"), die))
+  enter(kind, die)           Action("enter", (("mat", kind), die)): die 1-3
+  escape(segment, die)       Action("escape", ((segment, "inner"), die)): the smaller die;
+                             a whole turn
+  PASS                       Action("pass", ()): only when no die can be used
 """
 
 import random
@@ -112,7 +114,7 @@ class TatsuState(GameState):
         self.current = None  # the seat to move; None once the game is over
         self.rolled = ()  # this turn's two dice
         self.dice = []  # the dice not yet used this turn
-        self.reason = None  # why the winner won, in words
+        self.reason = None  # why the game ended: the game_over event's reason code
         self.built_from_position = False
         self._legal = None  # cache of legal_actions(); cleared by every change
         self._rng_state = None  # cache of rng.getstate() for clone(); cleared by rolls
@@ -218,8 +220,7 @@ class TatsuState(GameState):
         self.reason, self.current = self.win_reason(winner), None
         self.dice = []
         self._legal = None
-        events.append(Event("game_over", {"winner": winner, "player": COLOURS[winner],
-                                          "reason": self.reason}))
+        events.append(Event("game_over", {"winners": [winner], "reason": self.reason}))
 
     def _tell(self, seat, action, before, after, events) -> None:
         """The events of a move, an entry or an escape, read off the positions before
@@ -268,15 +269,15 @@ class TatsuState(GameState):
                                             "stone": KIND_OF[recruit]}))
 
     # --- the end of the game (D6, decided by core.py) ---------------------------------
-    def win_reason(self, seat: int):
-        """Why `seat` has won by D6 in the present position, or None."""
+    def win_reason(self, seat: int) -> str | None:
+        """Why `seat` has won by D6 in the present position, as a reason code (the
+        game_over event's `reason`, worded by text.end_words), or None."""
         rival = 1 - seat
         kind = core.wiped_out(self.position, rival)
         if kind is not None:
-            return (f"{COLOUR_NAMES[seat]} destroyed all {COLOUR_NAMES[rival]}'s "
-                    f"{kind} dragons")
+            return f"destroyed all {kind} dragons"
         if not core.in_battle(self.position, rival):
-            return f"{COLOUR_NAMES[rival]} has no stone left in the arena or on the mat"
+            return "no stone left in battle"
         return None
 
     def in_battle(self, seat: int) -> bool:
@@ -484,9 +485,9 @@ class TatsuState(GameState):
             "rng": [version, list(internal), gauss],
         }
 
-    def clone(self, seed=None) -> "TatsuState":
-        """An independent copy, cheap enough for bot playouts. With `seed`, the copy's
-        future dice come from that seed instead (a bot must not know the real ones)."""
+    def clone(self, rng: random.Random | None = None) -> "TatsuState":
+        """An independent copy, cheap enough for bot playouts. With `rng`, the copy's
+        future dice come from that generator instead (a bot must not know the real ones)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.config = dict(self.config)
@@ -495,8 +496,8 @@ class TatsuState(GameState):
         new.dice = list(self.dice)
         if self._legal is not None:
             new._legal = list(self._legal)
-        if seed is not None:
-            new.rng = new_rng(seed)
+        if rng is not None:
+            new.rng = rng
             new._rng_state = None
         else:
             if self._rng_state is None:
@@ -522,7 +523,8 @@ class TatsuState(GameState):
             for seat in (BLACK, WHITE):
                 reason = self.win_reason(seat)
                 if reason is not None:
-                    problems.append(f"the game goes on although {reason}")
+                    problems.append(f"the game goes on although {COLOUR_NAMES[seat]} has "
+                                    f"won ({reason})")
         if not self.dice:
             problems.append("a player is to move with no die left")
         if problems:

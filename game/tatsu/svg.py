@@ -72,6 +72,7 @@ from game.tatsu.arena import (
     SEGMENTS,
     target_segment,
 )
+from game.tatsu.text import end_words
 
 # --- what the page reuses --------------------------------------------------------------------
 KIND_COLOURS = {"vine": "#2a7d34", "water": "#1f67c4", "fire": "#d3361f"}
@@ -328,7 +329,8 @@ def _summary(scene: _Scene, names) -> str:
     head = f"Tatsu, turn {scene.turn}."
     if scene.winners:
         who = _who(scene.winners[0], names)
-        tail = f" Game over: {who} wins" + (f" ({scene.reason})." if scene.reason else ".")
+        why = end_words(scene.reason, scene.winners[0], COLOUR_NAMES) if scene.reason else ""
+        tail = f" Game over: {who} wins" + (f" ({why})." if why else ".")
     elif scene.active is not None:
         who = _who(scene.active, names)
         rolled = " and ".join(map(str, scene.rolled))

@@ -34,6 +34,16 @@ def _dice(dice) -> str:
     return " and ".join(map(str, dice))
 
 
+def end_words(reason: str, winner: int, names) -> str:
+    """The game_over event's reason code (TatsuState.win_reason) in words."""
+    loser = names[1 - winner]
+    if reason.startswith("destroyed all "):
+        return f"{names[winner]} destroyed all {loser}'s {reason[len('destroyed all '):]}"
+    if reason == "no stone left in battle":
+        return f"{loser} has no stone left in the arena or on the mat"
+    return reason
+
+
 def describe(event, names) -> str:
     """One line for the log, or '' for events that need no line of their own."""
     return _sentence(_words(event, names))
@@ -94,10 +104,10 @@ def _words(event, names) -> str:
     if kind == "recruit":
         return f"{who} recruits a {d['stone']} dragon to the mat."
     if kind == "game_over":
-        reason = d.get("reason")
-        return f"{names[d['winner']]} wins" + (f": {reason}." if reason else ".")
+        winner = d["winners"][0]
+        return f"{names[winner]} wins: {end_words(d['reason'], winner, names)}."
     return ""
 
 
 
-__all__ = ["describe", "segment_name"]
+__all__ = ["describe", "end_words", "segment_name"]

@@ -8,15 +8,17 @@ the start marks, the elimination bonus, the history, the trails, records and vie
 Dice and shuffles come from `self.rng`; everything between two decisions happens inside
 `apply`, which returns the events in order.
 
-Decisions (`state.decision`) and their actions:
-  "start mark"  Action("start", (mark,))          setup, each seat in turn (D5)
-  "relocation"  Action("relocate", (mark,))       D8
-  "placement"   Action("place", (tile, rotation))  section C
-  "bonus"       Action("bonus", (give, take))     elimination bonus: two tuples of tiles
+Decisions (`state.decision`) and their actions (made by game/tsuro/actions.py):
+  "start mark"  start(mark)         Action("start", (mark,)): setup, each seat in turn (D5)
+  "relocation"  relocate(mark)      Action("relocate", (mark,)): D8
+  "placement"   place(tile, rotation)  Action("place", (tile, rotation)): section C
+  "bonus"       bonus(give, take)   Action("bonus", (give, take)): the elimination bonus
 """
 
-from game.core import Action, Event, GameState, RuleError, new_rng
-from game.tsuro import sailing
+import random
+
+from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
+from game.tsuro import actions, sailing
 from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
@@ -71,6 +73,7 @@ class TsuroState(World, GameState):
         # leaves two ships on one point; from then on they sail together.
         self.forced_same_wake = False
         self._bonus_from = ()  # seats whose hands the active player may swap with
+        self.reason = None  # why the game ended: the game_over event's reason code
         self._cache = None
         self.setup_events = self._setup()
 
@@ -125,7 +128,7 @@ class TsuroState(World, GameState):
 
     def to_record(self) -> dict:
         if self.seed is None:
-            raise ValueError("a constructed position has no seed and cannot be saved")
+            raise RecordError("a constructed position has no seed and cannot be saved")
         return super().to_record()
 
     # --- setup (section B) ---------------------------------------------------------
@@ -157,9 +160,9 @@ class TsuroState(World, GameState):
             return list(self._placements()[2])
         if self._decision == START_MARK:
             taken = set(self.ships)
-            return [Action("start", (m,)) for m in START_MARKS if m not in taken]
+            return [actions.start(m) for m in START_MARKS if m not in taken]
         if self._decision == RELOCATION:
-            return [Action("relocate", (m,)) for m in self.relocation_marks()]
+            return [actions.relocate(m) for m in self.relocation_marks()]
         if self._decision == BONUS:
             return self._bonus_actions()
         return []
@@ -255,7 +258,7 @@ class TsuroState(World, GameState):
             judged = self.placements(self.active, paths=True)
             allowed = legal(judged)
             self._cache = ({p.lookup: p for p in judged}, allowed,
-                           [Action("place", (p.tile, p.rotation)) for p in allowed])
+                           [actions.place(p.tile, p.rotation) for p in allowed])
         return self._cache
 
     def placement_outcome(self, tile: int, rotation: int):
@@ -310,7 +313,7 @@ class TsuroState(World, GameState):
         from itertools import combinations
 
         mine, pool = sorted(self.hands[self.active]), sorted(self.bonus_pool())
-        return [Action("bonus", (give, take))
+        return [actions.bonus(give, take)
                 for k in range(min(len(mine), len(pool)) + 1)
                 for give in combinations(mine, k) for take in combinations(pool, k)]
 
@@ -343,6 +346,7 @@ class TsuroState(World, GameState):
 
     def _game_over(self, winners: tuple, reason: str, events: list) -> None:
         super()._game_over(winners, reason, events)
+        self.reason = reason
         self._decision = None
 
     # --- what can be seen, copied and checked -------------------------------------------
@@ -376,12 +380,12 @@ class TsuroState(World, GameState):
             "kaiju_square": self.kaiju_square, "kaiju_facing": self.kaiju_facing,
             "supply": self.supply, "ships": self.ships, "out": self.out,
             "trails": self.trails, "active": self.active, "decision": self._decision,
-            "winners": self.winners, "over": self.over,
+            "winners": self.winners, "over": self.over, "reason": self.reason,
             "forced_same_wake": self.forced_same_wake, "bonus_from": self._bonus_from,
             "rng": self.rng.getstate(), "history": self.history,
         }
 
-    def clone(self, rng=None) -> "TsuroState":
+    def clone(self, rng: random.Random | None = None) -> "TsuroState":
         """An independent copy; with `rng`, one whose future chance is that generator's."""
         copy = object.__new__(TsuroState)
         copy.__dict__.update(self.__dict__)

@@ -11,7 +11,7 @@ to show them to, and making them would cost the hard bot some 5 % of its time.
 
 Two kinds of world play by these rules: the engine (state.TsuroState), which adds the
 captains' decisions, the checks that refuse an illegal action, the elimination bonus,
-the history and the trails; and the `hard` bot's playouts (bot_light.LightWorld), worlds
+the history and the trails; and the `hard` bot's playouts (bots.light.LightWorld), worlds
 dealt from what one seat can see, with dice of the bot's own.
 """
 

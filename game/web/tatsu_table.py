@@ -16,9 +16,11 @@ from html import escape
 
 from game.core import Action
 from game.tatsu import svg
+from game.tatsu.actions import PASS
+from game.tatsu.arena import COLOUR_NAMES
+from game.tatsu.text import end_words
 from game.web.table import Table
 
-PASS = Action("pass", ())
 BRIEF_EVENTS = {"turn", "roll"}
 
 
@@ -94,8 +96,9 @@ class TatsuTable(Table):
         over = [event for event, _ in self.match.log if event.kind == "game_over"]
         if not over:
             return super().standings()
-        winner, reason = over[-1].data["winner"], over[-1].data.get("reason")
-        return [(winner, f"wins: {reason}" if reason else "wins"), (1 - winner, "loses")]
+        winner, reason = over[-1].data["winners"][0], over[-1].data["reason"]
+        why = end_words(reason, winner, COLOUR_NAMES)
+        return [(winner, f"wins: {why}"), (1 - winner, "loses")]
 
     async def click(self, data: dict) -> None:
         await self.idle()

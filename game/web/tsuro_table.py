@@ -17,8 +17,7 @@ A start mark can also be picked from the panel's menu (`pick_mark`).
 
 from html import escape
 
-from game.core import Action
-from game.tsuro import svg
+from game.tsuro import actions, svg
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS, mark_name
 from game.web.table import Table
@@ -254,9 +253,9 @@ class TsuroTable(Table):
             chosen.symmetric_difference_update({tile})
             self.render()
         elif data.get("bonus") == "keep":
-            await self.act(Action("bonus", ((), ())))
+            await self.act(actions.bonus())
         elif data.get("bonus") == "swap":
-            await self.act(Action("bonus", (tuple(sorted(self.give)), tuple(sorted(self.take)))))
+            await self.act(actions.bonus(sorted(self.give), sorted(self.take)))
 
     def pick_mark(self, mark) -> None:
         """A start mark picked on the board or in the menu (None: none picked)."""
@@ -279,8 +278,8 @@ class TsuroTable(Table):
             self.message = "Pick a start mark first."
             self.render()
             return
-        kind = "start" if self.state.decision == START_MARK else "relocate"
-        await self.act(Action(kind, (self.mark,)))
+        make = actions.start if self.state.decision == START_MARK else actions.relocate
+        await self.act(make(self.mark))
 
     async def key(self, key: str) -> None:
         await self.idle()
@@ -321,4 +320,4 @@ class TsuroTable(Table):
             self.message = "Choose a tile from your hand first."
             self.render()
             return
-        await self.act(Action("place", self.selected))
+        await self.act(actions.place(*self.selected))

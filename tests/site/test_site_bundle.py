@@ -19,6 +19,7 @@ from game.site.bundle import GAME, archive_members, game_archive, page_modules
 PAGE_IMPORTS = (
     "game.web.main",
     "game.web.setup", "game.web.start", "game.core.match",
+    "game.web.tsuro_setup", "game.web.tatsu_setup",  # the games' own forms, named by GAME
     "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",
     "game.tatsu", "game.tatsu.text", "game.tatsu.svg", "game.web.tatsu_table",
     "game.tsuro.bots", "game.tatsu.bots",
@@ -51,7 +52,7 @@ def names(data: bytes) -> list[str]:
 def test_archive_holds_the_game_package_for_the_page():
     members = names(game_archive())
     for needed in ("game/__init__.py", "game/core/__init__.py", "game/web/__init__.py",
-                   "game/web/main.py", "game/tsuro/bot_search.py", "game/tatsu/bot_search.py"):
+                   "game/web/main.py", "game/tsuro/bots/search.py", "game/tatsu/bots/search.py"):
         assert needed in members
     assert all(name.startswith("game/") and name.endswith(".py") for name in members)
 

@@ -5,26 +5,17 @@ import random
 
 import pytest
 
-from game.core import Action, RuleError
+from game.core import RuleError
 from game.tatsu import TatsuState
+from game.tatsu.actions import PASS as PASS  # the actions, re-exported for the tests
+from game.tatsu.actions import enter as enter
+from game.tatsu.actions import escape as escape
+from game.tatsu.actions import move as move
 from game.tatsu.arena import BLACK, KINDS, SEGMENTS, STONES_PER_KIND, WHITE
 
 pos = TatsuState.from_position
 
 
-def move(segment, die, field="inner"):
-    return Action("move", ((segment, field), die))
-
-
-def enter(kind, die):
-    return Action("enter", (("mat", kind), die))
-
-
-def escape(segment, die):
-    return Action("escape", ((segment, "inner"), die))
-
-
-PASS = Action("pass", ())
 
 
 def kinds(events):

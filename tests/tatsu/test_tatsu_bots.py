@@ -12,9 +12,9 @@ from game.core import Action
 from game.core.bots import think_through
 from game.core.rng import new_rng
 from game.tatsu import BOTS, TatsuState, core
-from game.tatsu import bot_model as model
-from game.tatsu.bot_eval import MediumBot, best_turn, evaluate
-from game.tatsu.bot_search import HardBot
+from game.tatsu.bots import model as model
+from game.tatsu.bots.eval import MediumBot, best_turn, evaluate
+from game.tatsu.bots.search import HardBot
 from game.tatsu.layout import WON
 
 pos = TatsuState.from_position
@@ -70,13 +70,13 @@ def test_whole_turns_are_the_ends_of_every_legal_pair_of_decisions():
     for state in random_positions(40, seed=7):
         ends = set()
         for first in state.legal_actions():
-            once = state.clone(seed=1)
+            once = state.clone(rng=new_rng(1))
             once.apply(first)
             if once.is_over or once.to_move != state.to_move:
                 ends.add(_model_key(once, state.to_move, first))
                 continue
             for second in once.legal_actions():
-                twice = once.clone(seed=1)
+                twice = once.clone(rng=new_rng(1))
                 twice.apply(second)
                 ends.add(_model_key(twice, state.to_move, second))
         p = model.from_state(state)
@@ -144,7 +144,7 @@ def test_a_bot_does_not_read_the_future_dice(level):
     changed = 0
     for state in random_positions(6 if level == "hard" else 12, seed=40):
         choice = BOTS[level](state.to_move, 5)(state)
-        other = state.clone(seed=987654)
+        other = state.clone(rng=new_rng(987654))
         assert BOTS[level](state.to_move, 5)(other) == choice
         state.rng = new_rng("some other dice")
         assert BOTS[level](state.to_move, 5)(state) == choice

@@ -10,9 +10,8 @@ from game.tatsu.arena import BLACK, MOVER_WINS_TIES, WHITE
 def test_win_by_destroying_both_fire_dragons():
     state = pos({5: "Bf", 7: "Wf", 20: "Wv"}, dead={"black": {"fire": 1}}, dice=(2, 3))
     events = state.apply(move(5, 2))
-    assert only(events, "game_over") == {
-        "winner": BLACK, "player": "black",
-        "reason": "Black destroyed all White's fire dragons"}
+    assert only(events, "game_over") == {"winners": [BLACK],
+                                         "reason": "destroyed all fire dragons"}
     assert state.is_over and state.to_move is None and state.decision is None
     assert state.winners == (BLACK,) and state.legal_actions() == []
     assert state.stone_at(20, "inner") == (WHITE, "vine")  # White still had stones
@@ -40,7 +39,7 @@ def test_win_by_clearing_arena_and_mat_while_the_tray_still_holds_stones():
     events = state.apply(move(5, 2))
     assert kinds(events) == ["move", "power", "game_over"]
     assert state.winners == (BLACK,)
-    assert state.reason == "White has no stone left in the arena or on the mat"
+    assert state.reason == "no stone left in battle"
     assert sum(state.tray(WHITE).values()) == 9  # the tray does not count
 
 

@@ -47,7 +47,7 @@ CORRUPTIONS = [
      lambda s: put(s, ARENA + 0, 4), "stones are in the arena, not [4, 3]"),
     ("a win goes unnoticed",
      lambda s: (put(s, TRAY + WF, 0), put(s, DEAD + WF, 2)),
-     "the game goes on although Black destroyed all White's fire dragons"),
+     "the game goes on although Black has won (destroyed all fire dragons)"),
     ("a winner while the game goes on",
      lambda s: put(s, WON, 2), "the game goes on although White has won"),
     ("a winner that is no seat",

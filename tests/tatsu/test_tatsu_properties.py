@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tatsu_helpers import PASS, independent_problems, random_game
 
 from game.core import Action, RuleError
+from game.core.rng import new_rng
 from game.tatsu import TURN_CAP, TatsuState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -70,7 +71,7 @@ def test_clone_is_equal_and_independent(seed, chooser, length):
     assert state.snapshot() == before  # the original did not move
     assert [e.to_json() for e in state.apply(action)] == [e.to_json() for e in copy_events]
     assert copy == state  # same dice afterwards: the copy's dice are the real ones
-    reseeded = state.clone(seed="bot's own dice")
+    reseeded = state.clone(rng=new_rng("bot's own dice"))
     assert reseeded.snapshot()["rng"] != state.snapshot()["rng"]
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from game import tatsu
 from game.core.bots import RandomBot
+from game.core.rng import new_rng
 from game.tatsu import TURN_CAP, TatsuState, config_for
 from game.tatsu.arena import (
     BLACK,
@@ -144,7 +145,7 @@ def test_view_refuses_a_seat_that_does_not_exist():
 
 def test_clone_with_a_seed_plays_other_dice_but_keeps_the_position():
     state = TatsuState(config_for(2), 1)
-    same, other = state.clone(), state.clone(seed="a bot's guess")
+    same, other = state.clone(), state.clone(rng=new_rng("a bot's guess"))
     assert same == state
     for copy in (same, other):
         assert copy.arena() == state.arena() and copy.rolled == state.rolled

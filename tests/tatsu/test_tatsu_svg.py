@@ -12,6 +12,7 @@ import pytest
 from game.core import Action
 from game.tatsu import TatsuState, svg
 from game.tatsu.arena import CORNER_KIND, FIELDS, KINDS, SEGMENTS
+from game.tatsu.text import end_words
 from tests.svg_measure import overlapping, text_boxes, translate
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -304,7 +305,8 @@ def test_game_over():
     assert state.is_over
     root = parse(svg.board(state))
     title = root.find(NS + "title").text
-    assert f"Game over: {('Black', 'White')[state.winners[0]]} wins ({state.reason})." in title
+    why = end_words(state.reason, state.winners[0], ("Black", "White"))
+    assert f"Game over: {('Black', 'White')[state.winners[0]]} wins ({why})." in title
     assert root.get("data-winner") == str(state.winners[0]) and root.get("data-active") == ""
     assert root.get("role") == "img" and not classed(root, "movable")
     assert all("used" in d.get("class").split() for d in classed(root, "die"))

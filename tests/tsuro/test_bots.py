@@ -8,10 +8,11 @@ import pytest
 
 from game.core import Action
 from game.core.bots import RandomBot, think_through
-from game.tsuro import BOTS, bot_search
-from game.tsuro.bot_eval import Context, MediumBot
-from game.tsuro.bot_light import light_world
-from game.tsuro.bot_search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
+from game.tsuro import BOTS
+from game.tsuro.bots import search as bot_search
+from game.tsuro.bots.eval import Context, MediumBot
+from game.tsuro.bots.light import light_world
+from game.tsuro.bots.search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, TsuroState
 
 from .tsuro_helpers import medium_placements
@@ -285,7 +286,7 @@ def test_playouts_without_daikaiju_roll_none():
 
 
 def test_hard_playouts_count_the_rivals_positions_against_the_bot():
-    """A playout's last judgement also counts the rivals' positions (bot_leaf.py): the
+    """A playout's last judgement also counts the rivals' positions (bots/leaf.py): the
     same playout is worth more to the bot when a rival is cramped in a corner than when
     it faces open water, the more so in a duel."""
     gains = {}
@@ -415,7 +416,7 @@ def test_start_marks_face_open_water():
             state.apply(bots[seat](state))
 
 
-@pytest.mark.parametrize("module", ["game.tsuro.bot_eval", "game.tatsu.bot_eval"])
+@pytest.mark.parametrize("module", ["game.tsuro.bots.eval", "game.tatsu.bots.eval"])
 def test_weights_change_by_name_and_refuse_an_unknown_one(module):
     import importlib
 

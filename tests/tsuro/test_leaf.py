@@ -1,4 +1,4 @@
-"""The hard bot's judgement of a playout's end: the fitted share of the win (bot_leaf.py)
+"""The hard bot's judgement of a playout's end: the fitted share of the win (bots/leaf.py)
 and its fit on the bot's own games (fit_leaf.py)."""
 
 import random
@@ -6,10 +6,10 @@ from itertools import islice
 
 import pytest
 
-from game.tsuro.bot_eval import Context
-from game.tsuro.bot_leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
-from game.tsuro.bot_light import light_world
-from game.tsuro.bot_search import LATER_WEIGHTS
+from game.tsuro.bots.eval import Context
+from game.tsuro.bots.leaf import FEATURES, LEAF_WEIGHTS, fitted_share, leaf_features, leaf_share
+from game.tsuro.bots.light import light_world
+from game.tsuro.bots.search import LATER_WEIGHTS
 from lab.fit_leaf import PLAYERS, afloat_counts, fit, hard_rows, main
 
 from .tsuro_helpers import medium_placements
@@ -132,6 +132,6 @@ def test_fit_leaf_refuses_no_games_and_a_table_it_has_not(capsys):
 def test_fit_leaf_prints_a_table_to_paste(capsys):
     assert main(["--players", "2", "--games", "3", "--seeds", "7"]) == 0
     out = capsys.readouterr()
-    table = eval(out.out)  # the printed dictionary, as pasted into bot_leaf.py
+    table = eval(out.out)  # the printed dictionary, as pasted into bots/leaf.py
     assert set(table) == {2} and set(table[2]) == {"share", *FEATURES}
     assert "placements" in out.err

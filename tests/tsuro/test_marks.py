@@ -1,19 +1,19 @@
-"""The hard bot's start mark: the fitted value (bot_marks.py) and its fit (fit_marks.py)."""
+"""The hard bot's start mark: the fitted value (bots/marks.py) and its fit (fit_marks.py)."""
 
 import random
 
 import pytest
 
 from game.tsuro.board import OFF
-from game.tsuro.bot_eval import Context, risk_maps
-from game.tsuro.bot_marks import (
+from game.tsuro.bots.eval import Context, risk_maps
+from game.tsuro.bots.marks import (
     LONG_ROLLS,
     MARK_WEIGHTS,
     best_fitted_mark,
     mark_features,
     mark_score,
 )
-from game.tsuro.bot_search import HARD_WEIGHTS, HardBot
+from game.tsuro.bots.search import HARD_WEIGHTS, HardBot
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
 from game.tsuro.state import TsuroState
 from lab.fit_marks import least_squares, random_mark_rows

@@ -9,8 +9,11 @@ count from 0, so "daikaiju 0" is tile 1 of the D3 table. Squares are written (ro
 
 import copy
 
-from game.core import Action
 from game.tsuro import TsuroState
+from game.tsuro.actions import bonus as bonus  # the actions, re-exported for the tests
+from game.tsuro.actions import place as place
+from game.tsuro.actions import relocate as relocate
+from game.tsuro.actions import start as start
 from game.tsuro.tiles import DECK, ORIENTED
 
 # --- addressing --------------------------------------------------------------------
@@ -24,22 +27,6 @@ def sq(row: int, col: int) -> int:
 def at(square: int, point: int) -> int:
     """A ship position: the square it faces and the point of that square it stands on."""
     return square * 8 + point
-
-
-def place(tile, rotation):
-    return Action("place", (tile, rotation))
-
-
-def start(mark):
-    return Action("start", (mark,))
-
-
-def relocate(mark):
-    return Action("relocate", (mark,))
-
-
-def bonus(give=(), take=()):
-    return Action("bonus", (tuple(give), tuple(take)))
 
 
 # --- tiles ---------------------------------------------------------------------------
@@ -126,7 +113,7 @@ def frozen(state):
 def medium_placements(players: int, seed: int):
     """Every placement decision of games of medium bots with daikaiju, seeded seed,
     seed + 1, ... without end: yields (game number, the state as it is then)."""
-    from game.tsuro.bot_eval import MediumBot
+    from game.tsuro.bots.eval import MediumBot
 
     game = 0
     while True:

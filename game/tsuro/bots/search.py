@@ -1,10 +1,10 @@
 """The `hard` bot: determinized search over the own placements.
 
-For a placement, the legal placements are ranked by the evaluation (bot_eval.py, with
+For a placement, the legal placements are ranked by the evaluation (bots/eval.py, with
 the hard bot's weights: daikaiju risk over all the rolls to come) and the best
 MAX_CANDIDATES kept. They are compared on determinizations: worlds in which what the
 seat cannot see is dealt afresh from the bot's own generator, consistently with what it
-can see (bot_light.light_world: the tiles not on the board, not removed and not in the
+can see (bots.light.light_world: the tiles not on the board, not removed and not in the
 own hand are shuffled into the other hands, whose sizes are known, and the draw pile;
 the face-down daikaiju are shuffled; the dice come from a seed of the bot's own).
 The real state's hidden parts are never read.
@@ -15,7 +15,7 @@ placement as the medium bot would choose it (those facing squares far from the b
 ship place their first legal tile: their choice hardly touches it). At the bot's next
 placement, its best placement with the hand it now holds in that world is judged by the
 share of the win the bot went on to take from such positions in its own games
-(bot_leaf.py: fitted on play, for each number of ships afloat), the daikaiju risk of
+(bots/leaf.py: fitted on play, for each number of ships afloat), the daikaiju risk of
 the round after judged from where the rolls left them. A playout that puts the bot out
 is worth nothing, one that ends the game in its favour the whole share split among the
 winners: a playout's value is a share of the win. The risk that a daikaiju ends the
@@ -34,7 +34,7 @@ candidates and of empty squares, never on the clock, so a seeded bot replays. `t
 is the same search as a generator that yields after every world, so the page can let
 the browser breathe.
 
-The start mark is chosen by a value fitted on games with random marks (bot_marks.py);
+The start mark is chosen by a value fitted on games with random marks (bots/marks.py);
 a relocation and the elimination bonus as the medium bot would, with the hard weights.
 """
 
@@ -42,7 +42,7 @@ import random
 
 from game.core.bots import finish
 from game.tsuro.board import squares_apart
-from game.tsuro.bot_eval import (
+from game.tsuro.bots.eval import (
     LOSS,
     WIN,
     Context,
@@ -53,9 +53,9 @@ from game.tsuro.bot_eval import (
     outcome_value,
     placement_value,
 )
-from game.tsuro.bot_leaf import leaf_share
-from game.tsuro.bot_light import light_world
-from game.tsuro.bot_marks import best_fitted_mark
+from game.tsuro.bots.leaf import leaf_share
+from game.tsuro.bots.light import light_world
+from game.tsuro.bots.marks import best_fitted_mark
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 
 MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
@@ -111,7 +111,7 @@ def far_from(position, other) -> bool:
 def playout(world, me, option, ctx, opp_ctx, deeper=True):
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
     dice, their placements as the medium bot would) and judge the bot's best placement
-    at its next turn: the share of the win it promises (bot_leaf.py), 0 if the bot is
+    at its next turn: the share of the win it promises (bots/leaf.py), 0 if the bot is
     put out. None if a daikaiju ends the bot's ship meanwhile: that risk is counted
     exactly by the caller, so such a playout is left out of the mean. Late in the game
     (`deeper`, and at most LATE_EMPTY empty squares left) the bot plays that placement

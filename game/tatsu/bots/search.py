@@ -1,7 +1,7 @@
 """The `hard` bot: expectimax over whole turns.
 
 Tatsu hides nothing but the future dice, so the search needs no sampling: the bot's
-own whole turns (bot_model.whole_turns) are ranked by the evaluation (bot_eval.py) and
+own whole turns (bots.model.whole_turns) are ranked by the evaluation (bots/eval.py) and
 the best CANDIDATES are searched. For each, the rival's reply is worked out for every
 one of the 21 distinct rolls (weighted 1/36 or 2/36): the rival plays its best whole
 turn by the same evaluation (the medium bot's choice), and the position after it is
@@ -19,8 +19,8 @@ turn and plays it when the position is the one it planned for.
 """
 
 from game.core.bots import finish
-from game.tatsu.bot_eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
-from game.tatsu.bot_model import ROLLS, whole_turns
+from game.tatsu.bots.eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
+from game.tatsu.bots.model import ROLLS, whole_turns
 from game.tatsu.core import play
 
 CANDIDATES = 8  # own whole turns searched (the evaluation's best)

@@ -1,7 +1,7 @@
 """The `hard` bot's start mark: a value fitted on games with marks taken at random.
 
 The start mark decides much of a game (a hard bot taking its mark at random loses about
-7 points of win share), yet the evaluation's mark value (bot_eval.mark_value) tells
+7 points of win share), yet the evaluation's mark value (bots.eval.mark_value) tells
 good marks from bad ones without finding the best among the good. So the hard bot
 scores each mark by a linear formula over the features below, the mark value among
 them, whose weights come from an experiment rather than from judgement:
@@ -15,7 +15,7 @@ board, their facings, the supply's size, and the ships already placed.
 """
 
 from game.tsuro.board import OFF, SIZE, SQUARES, squares_apart
-from game.tsuro.bot_eval import LOSS, Context, mark_value, openness, risk_maps
+from game.tsuro.bots.eval import LOSS, Context, mark_value, openness, risk_maps
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
 
 CORNERS = (0, SIZE - 1, SQUARES - SIZE, SQUARES - 1)
@@ -24,7 +24,7 @@ LONG_ROLLS = 16  # the longest look ahead of the daikaiju risk (risk_maps)
 # Fitted by `python3 -m lab.fit_marks --games 15000 --seeds 11 22` (25648 marks
 # that were not lost at once), rounded to 4 decimals. Share of the win per unit.
 MARK_WEIGHTS = {
-    "value": 0.0041,  # the evaluation's mark value (bot_eval.mark_value)
+    "value": 0.0041,  # the evaluation's mark value (bots.eval.mark_value)
     "nearest": -0.0028,  # squares (row + column) to the nearest daikaiju (9: none)
     "within2": 0.0048,  # daikaiju 2 squares or nearer
     "within3": -0.0080,  # daikaiju 3 squares or nearer

@@ -7,7 +7,7 @@ seat cannot see: the other hands, the order of the draw pile, the face-down daik
 supply or future dice.
 
 - easy:   a uniformly random legal action (game/core/bots.py: RandomBot).
-- medium: one-step lookahead (bot_eval.py). Each legal placement is judged on what it
+- medium: one-step lookahead (bots/eval.py). Each legal placement is judged on what it
           leaves behind: the own ship's chances (how many of its hand's tiles and of a
           random tile's wakes would keep it afloat next turn, how likely a daikaiju is
           to step in front of it or onto the tile under it, a rival facing the same
@@ -15,25 +15,25 @@ supply or future dice.
           against them) and the ships it puts out. Start marks and relocations: an
           empty, open first square away from daikaiju and other ships. Bonus: keep the
           tiles that would place best.
-- hard:   determinized search (bot_search.py, bot_light.py): the best placements by
+- hard:   determinized search (bots/search.py, bots/light.py): the best placements by
           the evaluation are played out in worlds where the hidden tiles and the
           face-down daikaiju are dealt afresh and the dice are the bot's own, the
           others rolling the daikaiju by the engine's rules (daikaiju_phase.py) and
           answering as the medium bot would up to the bot's next turn. There its
           best placement is judged by the share of the win the bot went on to take
-          from such positions in its own games, fitted on play (bot_leaf.py,
-          fit_leaf.py); the risk to its own ship before then is counted exactly from
-          the D3 table over the rolls to come (bot_eval.risk_maps). Late in the
+          from such positions in its own games, fitted on play (bots/leaf.py,
+          lab/fit_leaf.py); the risk to its own ship before then is counted exactly from
+          the D3 table over the rolls to come (bots.eval.risk_maps). Late in the
           game, with few empty squares left, the playouts go one round further, and
           there are twice as many. A fixed number of playouts, never the clock. Its
           start mark: a value over the mark's features (daikaiju near and coming,
           corners, ships near) whose weights were fitted on games with marks taken
-          at random (bot_marks.py, fit_marks.py).
+          at random (bots/marks.py, lab/fit_marks.py).
 """
 
 from game.core.bots import RandomBot
-from game.tsuro.bot_eval import MediumBot
-from game.tsuro.bot_search import HardBot
+from game.tsuro.bots.eval import MediumBot
+from game.tsuro.bots.search import HardBot
 
 BOTS = {"random": RandomBot, "easy": RandomBot, "medium": MediumBot, "hard": HardBot}
 

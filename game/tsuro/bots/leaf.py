@@ -4,14 +4,14 @@ A playout ends at the bot's next placement. There, each placement it could make 
 judged by the share of the win that the hard bot went on to take from such positions
 in its own games against medium bots (three of them; in a game of two captains, one):
 a linear function of what the placement leaves behind, with its own weights for each
-number of ships afloat after it (fitted by least squares: fit_leaf.py). The bot's best
+number of ships afloat after it (fitted by least squares: lab/fit_leaf.py). The bot's best
 placement gives the playout's value.
 Being put out is worth no share, a win the whole of it (split among the winners), so a
 playout's value, the daikaiju's risk and an opponent put out are all on one scale: the
 share of the win to expect.
 
 The features, for the bot's ship after the placement:
-- open: the share of a random tile's wakes that would keep it afloat (bot_eval.openness)
+- open: the share of a random tile's wakes that would keep it afloat (bots.eval.openness)
 - risk: the chance of a daikaiju in front of it or on the tile under it before its next
   placement (one roll's danger times the rolls, from where the playout left them)
 - shared: another ship faces the same square (whoever places first moves both)
@@ -21,7 +21,7 @@ and for the other ships afloat, summed: rivals_open, rivals_risk, rivals_shared 
 rival facing the same square as another ship, the bot's included).
 """
 
-from game.tsuro.bot_eval import afloat, hand_safety, openness
+from game.tsuro.bots.eval import afloat, hand_safety, openness
 
 FEATURES = ("open", "risk", "shared", "hand", "hand_options",
             "rivals_open", "rivals_risk", "rivals_shared")

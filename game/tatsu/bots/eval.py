@@ -19,7 +19,7 @@ still flee). A stone sharing its segment (held, or with a holder above it) is sa
 
 from game.core.bots import Weights as BaseWeights
 from game.tatsu.arena import DIRECTION, SEGMENTS
-from game.tatsu.bot_model import ROLLS, from_state, whole_turns
+from game.tatsu.bots.model import ROLLS, from_state, whole_turns
 from game.tatsu.core import ENTRY
 from game.tatsu.layout import ARENA, CODES, DEAD, FIRE, MAT, TOTAL, TRAY, VINE, WATER, WON
 
