@@ -116,8 +116,9 @@ class GameState(ABC):
         return json.dumps(self.to_record(), separators=(",", ":"))
 
     @classmethod
-    def from_record(cls, record: dict | str | bytes) -> GameState:
-        """Rebuild a game from its record, refusing anything malformed with a reason."""
+    def from_record(cls, record: dict | str | bytes, upto: int | None = None) -> GameState:
+        """Rebuild a game from its record, refusing anything malformed with a reason.
+        With `upto`, the game after its first `upto` actions (0: before any)."""
         if isinstance(record, (str, bytes)):
             try:
                 record = json.loads(record)
@@ -146,7 +147,13 @@ class GameState(ABC):
             state = cls(record["config"], record["seed"])
         except (ValueError, TypeError) as err:
             raise RecordError(f"the saved game's setup is refused: {err}") from None
-        for number, raw in enumerate(record["actions"], 1):
+        actions = record["actions"]
+        if upto is not None:
+            if type(upto) is not int or not 0 <= upto <= len(actions):
+                raise RecordError(f"the saved game has {len(actions)} actions: a step is "
+                                  f"a whole number from 0 to {len(actions)}, not {upto!r}")
+            actions = actions[:upto]
+        for number, raw in enumerate(actions, 1):
             try:
                 state.apply(Action.from_json(raw))
             except ValueError as err:  # RuleError is a ValueError
