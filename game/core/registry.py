@@ -12,8 +12,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
+from typing import ClassVar
 
 PACKAGES = ("game.tsuro", "game.tatsu")  # in the order the page offers them
+
+
+@dataclass(frozen=True)
+class Card:
+    """A game's card on the page's start screen (game/web/start.py): plain words, and the
+    position its board picture shows."""
+
+    players: str  # who plays: "2–8 players"
+    time: str  # how long a game takes: "20–40 min"
+    line: str  # one sentence about the game, under its name
+    picture: str  # the board picture's words (its aria-label and <title>)
+    how: tuple[str, ...]  # "How to play": a sentence a point
+    # the pictured position: a game with this config and seed, after the `easy` computers
+    # have played this many actions from the start
+    config: dict
+    seed: int
+    actions: int
 
 
 @dataclass(frozen=True)
@@ -28,18 +46,51 @@ class GameInfo:
     drawing: str  # the module whose board(state, ...) draws it as SVG
     bots: str  # the module whose BOTS maps a level to a bot class
     table: str  # "module:Class" of the page's table (game/web), loaded by the page only
+    # --- the page's start form (game/web/setup.py); the "module:NAME" pieces are loaded
+    # by the page only, when the game is chosen (load(info.seat_labels), ...)
+    seat_labels: str  # "module:NAME" of the seats' names, in seat order: "Red circle", ...
+    seat_colours: str  # "module:NAME" of the seats' colours as drawn, in seat order
+    # "module:function" (values, errors) -> the HTML of the form's fields (what goes
+    # inside the game's <form>): values None for the form as it first shows, else the
+    # form's values as the page reads them (all strings), drawn again
+    setup_form: str
+    # "module:function" values -> (seats, config, errors): from the form's own fields
+    # (how many seats, options), how many seats to check and read (None when the count
+    # itself is wrong), the config they make and {field: sentence} of those fields
+    setup_read: str
+    sample_view: str  # "module:function" () -> the view the form's board draws: nothing
+    #                   placed yet, nobody to move (drawn by `drawing`'s board())
+    sample_words: str  # what that board shows, in words (its aria-label and <title>)
+    card: Card  # the game's card on the start screen
+    # a seat's name until a person types one ({n}: the seat's number from 1; {level}: the
+    # computer's level, capitalised): "Captain {n}", "{level} computer {n}"
+    seat_name: str = "Player {n}"
+    computer_name: str = "{level} computer {n}"
+    label_in_name: bool = False  # a seat's name says its label: "Ann" plays as "Ann (Black)"
     # on/off options of the configuration, with their defaults (the command line offers
     # --no-NAME for each one that is on by default)
     switches: dict = field(default_factory=dict)
 
+    # the fields that name a module ("module" or "module:NAME"): what the page may load by
+    # name, so the web bundle ships them (game/site/bundle.py)
+    NAMED: ClassVar[tuple] = ("package", "state", "words", "drawing", "bots", "table",
+                              "seat_labels", "seat_colours", "setup_form", "setup_read",
+                              "sample_view")
+
     @staticmethod
-    def _load(dotted: str):
+    def load(dotted: str):
+        """What a "module:NAME" reference names, its module imported on first use."""
         module, _, name = dotted.partition(":")
         return getattr(import_module(module), name)
 
+    def modules(self) -> tuple:
+        """Every module the description names (NAMED), once each, in field order."""
+        return tuple(dict.fromkeys(getattr(self, name).partition(":")[0]
+                                   for name in self.NAMED))
+
     @property
     def state_class(self):
-        return self._load(self.state)
+        return self.load(self.state)
 
     def config_for(self, players: int, **options) -> dict:
         return import_module(self.package).config_for(players, **options)
@@ -58,7 +109,7 @@ class GameInfo:
 
     @property
     def table_class(self):
-        return self._load(self.table)
+        return self.load(self.table)
 
     def on_demand(self):
         """The game package's `__getattr__` (PEP 562): `State` (also by its class name)

@@ -4,7 +4,8 @@ PyScript fetches it once and unpacks it into the interpreter's working folder
 (`[files] "./static/game.zip" = "./*"` in pyscript.toml), so `import game.web.main` works
 without one request per module. The archive holds exactly the modules the page can import:
 the page's entry point, the modules each game's description names for the page to load
-by name (game/core/registry.py: engine, words, drawing, bots, table) and, transitively,
+by name (game/core/registry.py, GameInfo.modules(): engine, words, drawing, bots, table,
+the start form's pieces, the seats' labels and colours) and, transitively,
 every module of the `game` package named by one of their import statements (those inside
 functions too), with the packages above each. What only a developer runs (this site
 tooling, the command line with its simulator and compare, the research tools in lab/) is
@@ -66,9 +67,8 @@ def page_roots() -> tuple:
 
     named = []
     for info in games().values():
-        named += [info.package, info.state.partition(":")[0], info.words, info.drawing,
-                  info.bots, info.table.partition(":")[0]]
-    return (PAGE_ENTRY, *named)
+        named += info.modules()  # every "module" or "module:NAME" of its description
+    return (PAGE_ENTRY, *dict.fromkeys(named))
 
 
 def page_modules(package: Path = GAME, roots=None) -> dict[str, Path]:

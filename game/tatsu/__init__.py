@@ -7,12 +7,41 @@ game's one description is `GAME` (game/core/registry.py). Importing this package
 light: the engine (State) and the bots are loaded when first asked for.
 """
 
-from game.core.registry import GameInfo
+from game.core.registry import Card, GameInfo
 
 GAME = GameInfo(
     key="tatsu", name="Tatsu", players=(2, 2), turn_cap=2000,
     package="game.tatsu", state="game.tatsu.state:TatsuState", words="game.tatsu.text",
-    drawing="game.tatsu.svg", bots="game.tatsu.bots", table="game.web.tatsu_table:TatsuTable")
+    drawing="game.tatsu.svg", bots="game.tatsu.bots", table="game.web.tatsu_table:TatsuTable",
+    seat_labels="game.tatsu.arena:COLOUR_NAMES", seat_colours="game.tatsu.svg:STONE_FILLS",
+    setup_form="game.web.tatsu_setup:form_body", setup_read="game.web.tatsu_setup:read_fields",
+    sample_view="game.web.tatsu_setup:sample_view",
+    sample_words="The arena of Tatsu before a game: each side's three vines on its entry "
+                 "segments, its other six stones in its tray, no dice rolled yet.",
+    card=Card(
+        players="2 players",
+        time="about 30 min",  # as shops list the boxed game; the rulebook gives none
+        line="A dice battle of dragon stones round a ring: entangle, wash away or burn "
+             "your rival's dragons.",
+        picture="A game of Tatsu in play: black and white dragon stones of vine, water and "
+                "fire round the ring of the arena, the dice of the turn in the middle.",
+        how=(
+            "Black and White each have nine dragon stones: four vines, three waters "
+            "and two fires; Black moves clockwise round the ring, White anticlockwise.",
+            "Each turn you roll two dice and use them one at a time: move a stone that "
+            "many segments, or bring a stone from your mat onto your entry point 1, 2 "
+            "or 3.",
+            "Land on a lone enemy stone and your dragon's power acts: a vine entangles "
+            "it, water washes it back to its tray, fire destroys it.",
+            "Ending a move on a corner calls a stone of that corner's kind from your "
+            "tray to your mat.",
+            "You win when your rival has no stone in the arena or on the mat, or when "
+            "you have destroyed every stone of one of their kinds.",
+        ),
+        # stones of every kind in the arena, on a mat and in a dead zone
+        config={"first": "black"}, seed=6, actions=40),
+    # the side follows the name ("Ann (Black)"), so a computer's name needs no number
+    seat_name="Player {n}", computer_name="{level} computer", label_in_name=True)
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap

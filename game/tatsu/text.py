@@ -4,7 +4,7 @@
 `names[seat]` is how a player is called, e.g. "Ann (Black)".
 """
 
-from game.tatsu.arena import CORNER_KIND
+from game.tatsu.arena import COLOUR_NAMES, CORNER_KIND
 
 POWER_VERBS = {"entangle": "entangles", "expel": "expels", "destroy": "destroys"}
 
@@ -105,7 +105,7 @@ def _words(event, names) -> str:
         return f"{who} recruits a {d['stone']} dragon to the mat."
     if kind == "game_over":
         winner = d["winners"][0]
-        return f"{names[winner]} wins: {end_words(d['reason'], winner, names)}."
+        return f"{names[winner]} wins: {end_words(d['reason'], winner, COLOUR_NAMES)}."
     return ""
 
 

@@ -16,22 +16,25 @@ Controls whose change should redraw the form carry `data-refresh`; a field with 
 has `aria-invalid="true"` and `aria-describedby` naming the error's element
 (`setup-<field>-error`, role="alert"), drawn next to it.
 
-The Tsuro drawing module is imported only inside the functions that need it, so that the
-Tatsu screen does not pay for importing Tsuro of the Seas in the browser.
+What differs between the games comes from each one's description (GameInfo, in
+game/core/registry.py): the seats' default names, labels and colours, the form's own fields
+(`setup_form`: game/web/tsuro_setup.py, game/web/tatsu_setup.py, which build them from the
+shared pieces here: seats_fieldset, labelled_field, seed_and_pace, option_list,
+aria_described, fill_seats, seat_values, whole_form), reading those fields
+(`setup_read`) and the board under the form (`sample_view`, `sample_words`). Those pieces
+are loaded by name when a game is chosen, so that the Tatsu screen does not pay for
+importing Tsuro of the Seas in the browser.
 """
 
 from html import escape
 
 from game.core.match import HUMAN, LEVELS, Seat
+from game.core.registry import GameInfo
+from game.core.registry import game as described_game
 from game.web.table import SPEEDS
 
 KINDS = (HUMAN,) + LEVELS
 KIND_LABELS = {HUMAN: "Person", **{level: f"Computer: {level}" for level in LEVELS}}
-TATSU_SIDES = ("Black", "White")
-TATSU_STONES = ("#1d1d1f", "#fbfaf5")  # the stones' colours, as drawn on the board
-TATSU_FIRSTS = (("black", "Black"), ("white", "White"), ("roll", "Roll a die each"))
-DEFAULT_TSURO_PLAYERS = 3
-TSURO_PLAYERS = range(2, 9)
 NAME_MAX = 40  # characters; the inputs' maxlength, and read_form refuses longer names
 SEED_DIGITS = 12  # a seed is 0 to 10**12 - 1: the seed input's maxlength
 SEED_MAX = 10**SEED_DIGITS - 1
@@ -50,13 +53,14 @@ class FormError(ValueError):
 
 # --- names ---------------------------------------------------------------------------------
 def default_name(game: str, seat: int, kind: str) -> str:
-    """The name a seat gets unless the person types one: it says what plays there.
-    Tsuro of the Seas: "Captain 1", "Easy computer 2"; Tatsu: "Player 1", "Hard computer"
-    (the game adds the side: "Hard computer (White)")."""
+    """The name a seat gets unless the person types one: it says what plays there, in the
+    game's words (GameInfo.seat_name, computer_name). Tsuro of the Seas: "Captain 1",
+    "Easy computer 2"; Tatsu: "Player 1", "Hard computer" (the game adds the side:
+    "Hard computer (White)")."""
+    info = described_game(game)
     if kind in LEVELS:
-        level = kind.capitalize()
-        return f"{level} computer {seat + 1}" if game == "tsuro" else f"{level} computer"
-    return f"Captain {seat + 1}" if game == "tsuro" else f"Player {seat + 1}"
+        return info.computer_name.format(level=kind.capitalize(), n=seat + 1)
+    return info.seat_name.format(n=seat + 1)
 
 
 def is_default_name(game: str, seat: int, name) -> bool:
@@ -68,21 +72,13 @@ def is_default_name(game: str, seat: int, name) -> bool:
 
 
 def _seat_labels(game: str) -> tuple:
-    if game == "tsuro":
-        from game.tsuro.svg import SHIP_NAMES
-
-        return SHIP_NAMES
-    return TATSU_SIDES
+    """The seats' labels, in seat order ("Red circle", ...; "Black", "White")."""
+    return GameInfo.load(described_game(game).seat_labels)
 
 
 def _swatch(game: str, seat: int) -> str:
     """A small disc in the seat's colour, beside its label (the label's words say it too)."""
-    if game == "tsuro":
-        from game.tsuro.svg import SHIP_COLOURS
-
-        fill = SHIP_COLOURS[seat]
-    else:
-        fill = TATSU_STONES[seat]
+    fill = GameInfo.load(described_game(game).seat_colours)[seat]
     # ringed in the text's colour, so that a black or white disc shows on either theme
     return ('<svg class="swatch" viewBox="0 0 16 16" width="16" height="16" '
             'aria-hidden="true" focusable="false">'
@@ -90,7 +86,7 @@ def _swatch(game: str, seat: int) -> str:
             'stroke-width="1.5"/></svg>')
 
 
-# --- pieces of the form -------------------------------------------------------------------
+# --- pieces of the form (the games' own fields are built from these) ----------------------
 def _error(field: str, errors: dict) -> str:
     if field not in errors:
         return ""
@@ -98,7 +94,7 @@ def _error(field: str, errors: dict) -> str:
             f"{escape(errors[field])}</p>")
 
 
-def _described(field: str, errors: dict, *others) -> str:
+def aria_described(field: str, errors: dict, *others) -> str:
     """aria-invalid and aria-describedby for a control (its hints, then its error)."""
     ids = list(others)
     invalid = ""
@@ -109,7 +105,8 @@ def _described(field: str, errors: dict, *others) -> str:
     return invalid + described
 
 
-def _options(pairs, chosen) -> str:
+def option_list(pairs, chosen) -> str:
+    """<option>s of (value, text) pairs, the `chosen` value selected."""
     return "".join(f'<option value="{escape(str(value))}"'
                    f'{" selected" if str(value) == str(chosen) else ""}>{escape(text)}</option>'
                    for value, text in pairs)
@@ -123,15 +120,16 @@ def _seat_row(game: str, index: int, label: str, name: str, kind: str, errors: d
         f'{escape(label)}<span class="vh"> name</span></label>'
         f'<input id="setup-{name_field}" name="{name_field}" value="{escape(name)}" '
         f'maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"'
-        f'{_described(name_field, errors, "setup-name-hint")}>'
+        f'{aria_described(name_field, errors, "setup-name-hint")}>'
         f'<label class="vh" for="setup-{kind_field}">{escape(label)} played by</label>'
         f'<select id="setup-{kind_field}" name="{kind_field}" data-refresh="1"'
-        f'{_described(kind_field, errors)}>'
-        f"{_options(KIND_LABELS.items(), kind)}</select>"
+        f'{aria_described(kind_field, errors)}>'
+        f"{option_list(KIND_LABELS.items(), kind)}</select>"
         f"{_error(name_field, errors)}{_error(kind_field, errors)}</div>")
 
 
-def _seats(game: str, legend: str, names, kinds, errors: dict) -> str:
+def seats_fieldset(game: str, legend: str, names, kinds, errors: dict) -> str:
+    """The seats, in turn order: each one's label, name and who plays it."""
     labels = _seat_labels(game)
     rows = "".join(_seat_row(game, i, labels[i], names[i], kinds[i], errors)
                    for i in range(len(kinds)))
@@ -139,31 +137,35 @@ def _seats(game: str, legend: str, names, kinds, errors: dict) -> str:
             f'<p class="hint" id="setup-name-hint">{NAME_HINT}</p>{rows}</fieldset>')
 
 
-def _field(field: str, label: str, control: str, errors: dict, extra_class="") -> str:
+def labelled_field(field: str, label: str, control: str, errors: dict,
+                   extra_class="") -> str:
     """A label above its control, and the control's error below it."""
     return (f'<div class="field{extra_class}"><label for="setup-{field}">{label}</label>'
             f"{control}{_error(field, errors)}</div>")
 
 
-def _seed_and_pace(seed: str, speed: str, errors: dict) -> str:
+def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
+    """The seed and the pace of play, which every game's form ends with."""
     seed_input = (f'<input id="setup-seed" name="seed" value="{escape(seed)}" '
                   f'inputmode="numeric" maxlength="{SEED_DIGITS}" placeholder="random" '
-                  f'autocomplete="off"{_described("seed", errors)}>')
-    pace = (f'<select id="setup-speed" name="speed"{_described("speed", errors)}>'
-            f'{_options(((s, s.capitalize()) for s in SPEEDS), speed)}</select>')
-    return (_field("seed", 'Seed <span class="optional">(optional)</span>', seed_input,
-                   errors, " field-seed")
-            + _field("speed", "Pace of play", pace, errors, " field-pace"))
+                  f'autocomplete="off"{aria_described("seed", errors)}>')
+    pace = (f'<select id="setup-speed" name="speed"{aria_described("speed", errors)}>'
+            f'{option_list(((s, s.capitalize()) for s in SPEEDS), speed)}</select>')
+    return (labelled_field("seed", 'Seed <span class="optional">(optional)</span>',
+                           seed_input, errors, " field-seed")
+            + labelled_field("speed", "Pace of play", pace, errors, " field-pace"))
 
 
-def _form(game: str, title: str, body: str) -> str:
+def whole_form(game: str, body: str) -> str:
+    """The game's form around its fields (`body`), with its title and start button."""
+    title = f"New game of {described_game(game).name}"
     return (f'<form id="setup-form" class="setup" data-game="{game}" novalidate '
             f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{body}'
             '<button type="submit" class="primary start-game" data-start="1">Start the game'
             "</button></form>")
 
 
-def _fill(game: str, count: int, names, kinds) -> tuple:
+def fill_seats(game: str, count: int, names, kinds) -> tuple:
     """Names and kinds for `count` seats: missing kinds get the default, missing or
     default names the default of their kind."""
     names, kinds = list(names or []), list(kinds or [])
@@ -178,62 +180,29 @@ def _fill(game: str, count: int, names, kinds) -> tuple:
     return out_names, out_kinds
 
 
+def seat_values(values: dict, count: int) -> tuple:
+    """The names and kinds the form's values hold for `count` seats (None where absent)."""
+    return ([values.get(f"name{i}") for i in range(count)],
+            [values.get(f"player{i}") for i in range(count)])
+
+
 # --- the forms ----------------------------------------------------------------------------
-def tsuro_form(players: int = DEFAULT_TSURO_PLAYERS, names=None, kinds=None,
-               daikaiju: bool = True, seed: str = "", speed: str = "normal",
-               errors=None) -> str:
-    errors = errors or {}
-    names, kinds = _fill("tsuro", players, names, kinds)
-    counts = _options(((n, str(n)) for n in TSURO_PLAYERS), players)
-    captains = (f'<select id="setup-players" name="players" data-refresh="1"'
-                f'{_described("players", errors)}>{counts}</select>')
-    check = (f'<div class="field check"><input type="checkbox" id="setup-daikaiju" '
-             f'name="daikaiju"{" checked" if daikaiju else ""}>'
-             '<label for="setup-daikaiju">Daikaiju (sea monsters)</label></div>')
-    body = (f'<div class="setup-line captains-line">'
-            f'{_field("players", "Captains", captains, errors)}{check}</div>'
-            f'{_seats("tsuro", "Seats, in turn order", names, kinds, errors)}'
-            f'<div class="setup-line">{_seed_and_pace(seed, speed, errors)}</div>')
-    return _form("tsuro", "New game of Tsuro of the Seas", body)
-
-
-def tatsu_form(names=None, kinds=None, first: str = "black", seed: str = "",
-               speed: str = "normal", errors=None) -> str:
-    errors = errors or {}
-    names, kinds = _fill("tatsu", 2, names, kinds)
-    firsts = (f'<select id="setup-first" name="first"{_described("first", errors)}>'
-              f"{_options(TATSU_FIRSTS, first)}</select>")
-    body = (f'{_seats("tatsu", "Players", names, kinds, errors)}'
-            f'<div class="setup-line three">{_field("first", "Who starts", firsts, errors)}'
-            f"{_seed_and_pace(seed, speed, errors)}</div>")
-    return _form("tatsu", "New game of Tatsu", body)
+def _own(game: str, piece: str):
+    """A piece of the game's own form that its description names (GameInfo.setup_form,
+    setup_read), loaded when first asked for."""
+    return GameInfo.load(getattr(described_game(game), piece))
 
 
 def form_html(game: str) -> str:
-    return tsuro_form() if game == "tsuro" else tatsu_form()
-
-
-def _players(values: dict) -> int:
-    """The number of Tsuro seats the values ask for, kept within 2 to 8 for drawing."""
-    try:
-        players = int(str(values.get("players", DEFAULT_TSURO_PLAYERS)).strip())
-    except ValueError:
-        return DEFAULT_TSURO_PLAYERS
-    return min(max(players, TSURO_PLAYERS.start), TSURO_PLAYERS.stop - 1)
+    """The game's form as it first shows."""
+    return whole_form(game, _own(game, "setup_form")(None, {}))
 
 
 def refreshed_form(game: str, values: dict, errors=None) -> str:
     """The form again, from the values it holds now (after a change, or with errors):
     names a person typed stay; a seat whose name is still a default gets the default of
     its (new) kind; seats added by a larger count get defaults."""
-    count = _players(values) if game == "tsuro" else 2
-    names = [values.get(f"name{i}") for i in range(count)]
-    kinds = [values.get(f"player{i}") for i in range(count)]
-    seed, speed = values.get("seed", ""), values.get("speed", "normal")
-    if game == "tsuro":
-        return tsuro_form(count, names, kinds, values.get("daikaiju") in ("on", "true"),
-                          seed, speed, errors)
-    return tatsu_form(names, kinds, values.get("first", "black"), seed, speed, errors)
+    return whole_form(game, _own(game, "setup_form")(values, errors or {}))
 
 
 # --- checking and reading -----------------------------------------------------------------
@@ -247,16 +216,10 @@ def form_errors(game: str, values: dict) -> dict:
         errors["seed"] = SEED_ERROR
     if values.get("speed", "normal") not in SPEEDS:
         errors["speed"] = "Choose a pace from the list."
-    if game == "tsuro":
-        text = str(values.get("players", DEFAULT_TSURO_PLAYERS)).strip()
-        if not (text.isascii() and text.isdigit() and int(text) in TSURO_PLAYERS):
-            errors["players"] = "Tsuro of the Seas is for 2 to 8 captains."
-            return errors
-        players = int(text)
-    else:
-        players = 2
-        if values.get("first", "black") not in dict(TATSU_FIRSTS):
-            errors["first"] = "Choose who starts: Black, White or a roll of the dice."
+    players, _, own_errors = _own(game, "setup_read")(values)
+    errors.update(own_errors)
+    if players is None:  # the count itself is wrong: no seats to check
+        return errors
     for i in range(players):
         name = str(values.get(f"name{i}", "")).strip()
         if len(name) > NAME_MAX:
@@ -277,21 +240,16 @@ def read_form(game: str, values: dict, random_seed: int):
     seed_text = str(values.get("seed", "")).strip()
     seed = int(seed_text) if seed_text else random_seed
     speed = values.get("speed", "normal")
-    if game == "tsuro":
-        players = int(str(values.get("players", DEFAULT_TSURO_PLAYERS)).strip())
-        config = {"players": players, "daikaiju": values.get("daikaiju") in ("on", "true")}
-    else:
-        players = 2
-        config = {"first": values.get("first", "black")}
+    players, config, _ = _own(game, "setup_read")(values)
     seats = []
     for i in range(players):
         kind = values.get(f"player{i}", HUMAN)
         name = str(values.get(f"name{i}", "")).strip() or default_name(game, i, kind)
         seats.append(Seat(name, kind))
-    if game == "tatsu":
-        for seat, side in zip(seats, TATSU_SIDES):
-            if side.lower() not in seat.name.lower():
-                seat.name = f"{seat.name} ({side})"
+    if described_game(game).label_in_name:
+        for seat, label in zip(seats, _seat_labels(game)):
+            if label.lower() not in seat.name.lower():
+                seat.name = f"{seat.name} ({label})"
     return config, seed, seats, speed
 
 
@@ -308,32 +266,13 @@ def relabel(svg_text: str, words: str) -> str:
     return f"{head}<title>{words}</title>{rest}"
 
 
-SAMPLE_WORDS = {
-    "tsuro": "The sea of Tsuro of the Seas before a game: seven by seven empty squares, "
-             "the start marks round the edge, gold numbers along the top and blue down "
-             "the left.",
-    "tatsu": "The arena of Tatsu before a game: each side's three vines on its entry "
-             "segments, its other six stones in its tray, no dice rolled yet.",
-}
-
-
 def sample_board(game: str) -> str:
-    """The board under the start form, as it is before anything happens: Tsuro of the
-    Seas, the empty sea (no daikaiju, no ships, no tiles); Tatsu, the arena as set up
-    (three vines each on the entry segments, the rest in the trays) with no dice rolled
-    and nobody to move. Drawn from a plain view dict, so no game is started."""
-    if game == "tsuro":
-        from game.tsuro import svg
-
-        view = {"players": 2, "seat": None, "active": 0, "decision": None,
-                "turn": 0, "tiles": [], "daikaiju": [], "ships": [None, None],
-                "out": [None, None], "trails": [[], []], "marks": []}
-        drawn = svg.board(view, highlight=False, id_prefix="sample-")
-    else:
-        from game.tatsu import State, config_for, svg
-
-        view = State(config_for(), 0).view(0)  # the set-up position; only its dice go
-        view.update(seat=None, to_move=None, decision=None, turn=0, dice=[],
-                    dice_left=[], winners=[], reason=None, legal=[])
-        drawn = svg.board(view, highlight=False, id_prefix="sample-")
-    return relabel(drawn, SAMPLE_WORDS[game])
+    """The board under the start form, as it is before anything happens (the game's
+    GameInfo.sample_view: Tsuro of the Seas, the empty sea, no daikaiju, no ships, no
+    tiles; Tatsu, the arena as set up, three vines each on the entry segments, the rest in
+    the trays, with no dice rolled and nobody to move), in the words of its sample_words.
+    Drawn from a plain view dict, so no game is started."""
+    info = described_game(game)
+    drawn = info.svg.board(GameInfo.load(info.sample_view)(), highlight=False,
+                           id_prefix="sample-")
+    return relabel(drawn, info.sample_words)

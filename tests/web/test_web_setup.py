@@ -17,9 +17,9 @@ from game.web.setup import (
     read_form,
     refreshed_form,
     sample_board,
-    tatsu_form,
-    tsuro_form,
 )
+from game.web.tatsu_setup import tatsu_form
+from game.web.tsuro_setup import tsuro_form
 
 VOID = {"input", "br", "img", "meta", "link", "hr", "col", "area", "base", "wbr", "source"}
 

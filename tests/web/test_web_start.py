@@ -10,8 +10,9 @@ from pathlib import Path
 
 from test_web_setup import Tree
 
+from game.core.registry import game
 from game.web import GAMES
-from game.web.start import CARDS, PICTURES, board_picture, picture_state, start_screen_html
+from game.web.start import board_picture, picture_state, start_screen_html
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -41,7 +42,7 @@ def test_the_play_buttons_open_the_games():
     for button in buttons:
         assert button["attrs"]["type"] == "button"
         line = tree.one(id=button["attrs"]["aria-describedby"])
-        assert line["text"] == CARDS[button["attrs"]["data-game"]]["line"]
+        assert line["text"] == game(button["attrs"]["data-game"]).card.line
 
 
 def test_both_boards_are_drawn_with_distinct_ids():
@@ -54,8 +55,7 @@ def test_both_boards_are_drawn_with_distinct_ids():
     for svg in drawn:  # a picture: nothing to click or focus
         assert svg.get("role") == "img"
         assert not [e for e in svg.iter() if e.get("tabindex") or e.get("role") == "button"]
-        game = svg.get("data-board")
-        assert svg.get("aria-label") == CARDS[game]["picture"]
+        assert svg.get("aria-label") == game(svg.get("data-board")).card.picture
     # every href points at an id of its own board
     for svg in drawn:
         own = {e.get("id") for e in svg.iter() if e.get("id")}
@@ -76,7 +76,7 @@ def test_the_pictures_are_games_in_progress():
     kinds = {tatsu.stone_at(s, f)[1] for s in range(24) for f in ("inner", "outer")
              if tatsu.stone_at(s, f)}
     assert kinds == {"vine", "water", "fire"}
-    assert PICTURES["tsuro"][0]["players"] == 4
+    assert game("tsuro").card.config["players"] == 4
 
 
 def test_who_plays_for_how_long_and_how():
@@ -87,10 +87,11 @@ def test_who_plays_for_how_long_and_how():
     tree = Tree(html)
     assert len(tree.find("details")) == 2
     assert [e["text"] for e in tree.find("summary")] == ["How to play", "How to play"]
-    for card in CARDS.values():
-        assert 3 <= len(card["how"]) <= 5
+    cards = [game(key).card for key in GAMES]
+    for card in cards:
+        assert 3 <= len(card.how) <= 5
     assert "last ship afloat wins" in text and "vine entangles" in text
-    assert len(tree.find("li")) == sum(len(card["how"]) for card in CARDS.values())
+    assert len(tree.find("li")) == sum(len(card.how) for card in cards)
     assert "href" not in SVG.sub("", html)  # no link that could be dead
 
 

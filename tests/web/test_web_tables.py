@@ -9,7 +9,9 @@ import pytest
 import game.tsuro as tsuro
 from game.core.match import Match, Seat
 from game.tsuro.tiles import ORIENTED
-from game.web.setup import read_form, tatsu_form, tsuro_form
+from game.web.setup import read_form
+from game.web.tatsu_setup import tatsu_form
+from game.web.tsuro_setup import tsuro_form
 from game.web.tsuro_table import TsuroTable
 
 
