@@ -33,12 +33,12 @@ class Seat:
 class Match:
     """`game` is a game's description (a GameInfo); `seats` its Seats in turn order."""
 
-    def __init__(self, game, config: dict, seed, seats):
+    def __init__(self, game, config: dict, seed, seats, *, state=None):
         self.game = game
         self.describe = game.describe
         self.seats = list(seats)
         self.seed = seed
-        self.state = game.state_class(config, seed)
+        self.state = game.state_class(config, seed) if state is None else state
         if len(self.seats) != self.state.players:
             raise ValueError(f"{len(self.seats)} seats for {self.state.players} players")
         registry = game.bot_classes if any(not s.is_human for s in self.seats) else {}
@@ -77,6 +77,12 @@ class Match:
         lines = [(event, self.describe(event, self.names)) for event in events]
         self.log.extend(lines)
         return lines
+
+    @classmethod
+    def at(cls, game, state, seats, seed=0) -> "Match":
+        """A match that begins at `state` (a position, or a game under way); the
+        computers' own chance comes from `seed`."""
+        return cls(game, state.config, seed, seats, state=state)
 
     def rematch(self, seed) -> "Match":
         """The same table, a new game."""

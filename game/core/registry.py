@@ -67,6 +67,15 @@ class GameInfo:
     seat_name: str = "Player {n}"
     computer_name: str = "{level} computer {n}"
     label_in_name: bool = False  # a seat's name says its label: "Ann" plays as "Ann (Black)"
+    # the module whose GOALS names the goals a challenge may set (game/core/challenge.py)
+    goals_module: str = ""
+    # the rules page (game/site/rules.py makes rules/<rules_page> from
+    # docs/rules-<its stem>.md); where each rule a RuleError names is explained there:
+    # {rule: anchor} (a reading "D<n>" not listed is at "d<n>"); and the sections whose
+    # numbered items are named as the engine cites them: {section id: prefix}
+    rules_page: str = ""
+    rule_anchors: dict = field(default_factory=dict)
+    rule_items: dict = field(default_factory=dict)
     # on/off options of the configuration, with their defaults (the command line offers
     # --no-NAME for each one that is on by default)
     switches: dict = field(default_factory=dict)
@@ -75,7 +84,7 @@ class GameInfo:
     # name, so the web bundle ships them (game/site/bundle.py)
     NAMED: ClassVar[tuple] = ("package", "state", "words", "drawing", "bots", "table",
                               "seat_labels", "seat_colours", "setup_form", "setup_read",
-                              "sample_view")
+                              "sample_view", "goals_module")
 
     @staticmethod
     def load(dotted: str):
@@ -110,6 +119,17 @@ class GameInfo:
     @property
     def table_class(self):
         return self.load(self.table)
+
+    @property
+    def goals(self) -> dict:
+        return import_module(self.goals_module).GOALS if self.goals_module else {}
+
+    def seat_names_for(self, players: int) -> list[str]:
+        """Names for the seats of a game nobody has named (a diagram, a lesson):
+        "Captain 1", ... or, where a seat's label is its name, "Black", "White"."""
+        if self.label_in_name:
+            return list(self.load(self.seat_labels))[:players]
+        return [self.seat_name.format(n=seat + 1) for seat in range(players)]
 
     def on_demand(self):
         """The game package's `__getattr__` (PEP 562): `State` (also by its class name)

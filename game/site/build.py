@@ -1,8 +1,10 @@
 """What the site is made of, and `python3 -m game build --out DIR` to write it out.
 
-The site is: index.html and pyscript.toml (the page and its PyScript configuration), every
+The site is: index.html, embed.html (the board alone, for other pages to embed) and
+pyscript.toml (the pages and their PyScript configuration), every
 file of static/ (styles, icons, the vendored runtime), the game's Python as one archive
-(static/game.zip, made from the sources at serve/build time) and the service worker at the
+(static/game.zip, made from the sources at serve/build time), the rules pages
+(rules/*.html, made from docs/rules-*.md by game/site/rules.py) and the service worker at the
 site root (sw.js, made from static/sw.js with the list of files to keep for offline play).
 All URLs are relative, so the written site works from any folder, e.g. a project page.
 """
@@ -20,11 +22,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.site.bundle import ARCHIVE_NAME, game_archive
+from game.site.rules import MarkdownError, page_names, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
 
 Source = Path | Callable[[], bytes]
 
-PAGE_FILES = ("index.html", "pyscript.toml")
+PAGE_FILES = ("index.html", "embed.html", "pyscript.toml")  # the game; the embeddable board
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
@@ -57,8 +60,18 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
             continue  # leftovers of another runtime version, or a runtime not yet verified
         files[relative] = path
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
+    if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
+        for key, name in page_names().items():
+            files[name] = lambda key=key: _rules_page(root, key)
     files[SW_URL] = lambda: service_worker(root, files, packages)
     return dict(sorted(files.items()))
+
+
+def _rules_page(root: Path, game_key: str) -> bytes:
+    try:
+        return rules_page(game_key, root)
+    except MarkdownError as error:
+        raise BuildError(f"cannot make the rules page: {error}") from error
 
 
 def read(source: Source) -> bytes:

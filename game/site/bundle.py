@@ -23,8 +23,10 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parent.parent  # the game package folder
 ARCHIVE_NAME = "game.zip"
 
-# Where the page's imports start: its entry point (index.html runs game.web.main).
+# Where the pages' imports start: their entry points (index.html runs game.web.main,
+# embed.html game.web.embed_page).
 PAGE_ENTRY = "game.web.main"
+PAGE_ENTRIES = (PAGE_ENTRY, "game.web.embed_page")
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
 
@@ -61,14 +63,14 @@ def imported_names(source: Path, name: str) -> set[str]:
 
 
 def page_roots() -> tuple:
-    """The entry point, and every module the registered games name, which no import
+    """The entry points, and every module the registered games name, which no import
     statement shows: the page loads them by name when a game is chosen."""
     from game.core.registry import games
 
     named = []
     for info in games().values():
         named += info.modules()  # every "module" or "module:NAME" of its description
-    return (PAGE_ENTRY, *dict.fromkeys(named))
+    return (*PAGE_ENTRIES, *dict.fromkeys(named))
 
 
 def page_modules(package: Path = GAME, roots=None) -> dict[str, Path]:

@@ -12,12 +12,25 @@ from game.core.registry import Card, GameInfo
 GAME = GameInfo(
     key="tatsu", name="Tatsu", players=(2, 2), turn_cap=2000,
     package="game.tatsu", state="game.tatsu.state:TatsuState", words="game.tatsu.text",
-    drawing="game.tatsu.svg", bots="game.tatsu.bots", table="game.web.tatsu_table:TatsuTable",
+    drawing="game.tatsu.svg", bots="game.tatsu.bots", goals_module="game.tatsu.goals",
+    table="game.web.tatsu_table:TatsuTable",
     seat_labels="game.tatsu.arena:COLOUR_NAMES", seat_colours="game.tatsu.svg:STONE_FILLS",
     setup_form="game.web.tatsu_setup:form_body", setup_read="game.web.tatsu_setup:read_fields",
     sample_view="game.web.tatsu_setup:sample_view",
     sample_words="The arena of Tatsu before a game: each side's three vines on its entry "
                  "segments, its other six stones in its tray, no dice rolled yet.",
+    rules_page="tatsu.html",
+    rule_anchors={
+        "action": "how-the-engine-speaks",  # the actions' shapes
+        "end of the game": "the-end",
+        "turn order": "a-turn",
+        "using the dice": "using-the-dice-is-compulsory",
+        "moving": "moving",
+        "holding": "landing-on-your-own-stone-holding",
+        "entangling": "vine-entangle",
+        "escaping": "escaping-an-entanglement",
+        "entering": "entering-from-the-mat",
+    },
     card=Card(
         players="2 players",
         time="about 30 min",  # as shops list the boxed game; the rulebook gives none

@@ -10,13 +10,28 @@ from game.core.registry import Card, GameInfo
 GAME = GameInfo(
     key="tsuro", name="Tsuro of the Seas", players=(2, 8), turn_cap=1000,
     package="game.tsuro", state="game.tsuro.state:TsuroState", words="game.tsuro.text",
-    drawing="game.tsuro.svg", bots="game.tsuro.bots", table="game.web.tsuro_table:TsuroTable",
+    drawing="game.tsuro.svg", bots="game.tsuro.bots", goals_module="game.tsuro.goals",
+    table="game.web.tsuro_table:TsuroTable",
     seat_labels="game.tsuro.svg:SHIP_NAMES", seat_colours="game.tsuro.svg:SHIP_COLOURS",
     setup_form="game.web.tsuro_setup:form_body", setup_read="game.web.tsuro_setup:read_fields",
     sample_view="game.web.tsuro_setup:sample_view",
     sample_words="The sea of Tsuro of the Seas before a game: seven by seven empty squares, "
                  "the start marks round the edge, gold numbers along the top and blue down "
                  "the left.",
+    rules_page="tsuro-of-the-seas.html",
+    rule_anchors={
+        "action": "how-a-game-is-recorded",  # a malformed action: what a game's choices are
+        "end of the game": "the-end",
+        "turn order": "a-turn",
+        "B3": "setting-up-3",  # the rulebook's section B (setting up), step 3: a free mark
+        "C2": "a-turn-2",  # section C (a turn), step 2: place a tile from your hand
+        "placing rule 1": "placing-rule-1",
+        "placing rule 2": "placing-rule-2",
+        "placing rule 3": "placing-rule-3",
+        "placing rule 4": "placing-rule-4",
+        "elimination bonus": "elimination-bonus",
+    },
+    rule_items={"where-you-may-not-place": "placing-rule"},
     card=Card(
         players="2–8 players",
         time="20–40 min",  # the publisher's box; the rulebooks give no time

@@ -189,10 +189,13 @@ class Table(ABC):
         return (f'<div class="result" data-winners="{",".join(map(str, winners))}">'
                 f'<p class="result-line"><strong>{names}</strong> {verb}!</p>{mine}'
                 f'<ol class="standings">{"".join(rows)}</ol>'
-                '<div class="controls">'
-                '<button type="button" class="primary" data-again="same">Same deal again'
+                f'<div class="controls">{self.end_controls()}</div></div>')
+
+    def end_controls(self) -> str:
+        """The buttons offered once the game is over."""
+        return ('<button type="button" class="primary" data-again="same">Same deal again'
                 '</button><button type="button" data-again="new">New deal</button>'
-                '<button type="button" data-new="1">Change players</button></div></div>')
+                '<button type="button" data-new="1">Change players</button>')
 
     async def start(self) -> None:
         self.render()

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
 
+from game.site.build import PAGE_FILES
 from game.site.runtime import PYODIDE, PYSCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,11 +33,13 @@ def fake_runtime(registry):
 
 @pytest.fixture
 def source_root(tmp_path):
-    """A copy of the site's sources (page, config, static/ without vendor/, game/)."""
+    """A copy of the site's sources (pages, config, static/ without vendor/, game/,
+    docs/)."""
     root = tmp_path / "src"
     root.mkdir()
-    for name in ("index.html", "pyscript.toml"):
+    for name in PAGE_FILES:
         shutil.copy(ROOT / name, root / name)
+    shutil.copytree(ROOT / "docs", root / "docs")
     ignore = shutil.ignore_patterns("vendor", "__pycache__", "*.pyc", "game.zip")
     shutil.copytree(ROOT / "static", root / "static", ignore=ignore)
     shutil.copytree(ROOT / "game", root / "game", ignore=ignore)

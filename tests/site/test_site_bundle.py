@@ -17,7 +17,8 @@ from game.site.bundle import GAME, archive_members, game_archive, page_modules
 # `pyscript` stubbed), what it imports when a game is chosen or started, the bots behind
 # every seat (the packages' BOTS), and what the engines import inside functions.
 PAGE_IMPORTS = (
-    "game.web.main",
+    "game.web.main", "game.web.embed_page",  # the game's page, the embeddable board
+    "game.tsuro.goals", "game.tatsu.goals",  # the challenges' goals, named by GAME
     "game.web.setup", "game.web.start", "game.core.match",
     "game.web.tsuro_setup", "game.web.tatsu_setup",  # the games' own forms, named by GAME
     "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",

@@ -1,0 +1,106 @@
+"""Challenges: a position, a seat to play it and a task the engine checks.
+
+A task is either an exact answer (one action, or several for a turn of several
+decisions) or a goal named by the game (game/<game>/goals.py: "afloat", "sink:2",
+"escape", "destroy:fire"...). The learner plays from the position; the challenge is
+judged on the events of the learner's own turn: solved as soon as the goal is met or
+the answer is given in full, failed once the turn has passed (or the game ended)
+without it. Nothing here knows a rule: the engine applies the actions and says what
+happened, the game's goals read its events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.core.actions import Action, Event
+
+
+class ChallengeError(ValueError):
+    """A task that cannot be set (an unknown goal, a malformed answer)."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One goal a game offers: its words for the learner, and whether the events of
+    the learner's turn (and the state after it) meet it. `arg` is the text after the
+    colon in "sink:2", checked by `parse_arg` (which raises ValueError with a reason)."""
+
+    words: Callable[[object], str]
+    met: Callable[[int, object, list, object], bool]
+    parse_arg: Callable[[str], object] | None = None
+
+
+@dataclass
+class Verdict:
+    solved: bool
+    words: str
+
+
+@dataclass
+class Challenge:
+    seat: int
+    goal: str | None = None  # "name" or "name:arg"
+    answer: tuple[Action, ...] = ()
+    goals: dict = field(default_factory=dict)  # the game's GOALS
+    _arg: object = None
+
+    def __post_init__(self):
+        if (self.goal is None) == (not self.answer):
+            raise ChallengeError("a challenge has either a goal or an answer")
+        if self.goal is not None:
+            name, _, arg = self.goal.partition(":")
+            if name not in self.goals:
+                raise ChallengeError(f"there is no goal {name!r} (goals: "
+                                     f"{', '.join(sorted(self.goals))})")
+            spec = self.goals[name]
+            if spec.parse_arg is None:
+                if arg:
+                    raise ChallengeError(f"the goal {name!r} takes nothing after it")
+            else:
+                try:
+                    self._arg = spec.parse_arg(arg)
+                except ValueError as err:
+                    raise ChallengeError(f"goal {name!r}: {err}") from None
+
+    @property
+    def task(self) -> str:
+        """The task in words, for the learner."""
+        if self.goal is None:
+            return "Find the best move."
+        return self.goals[self.goal.partition(":")[0]].words(self._arg)
+
+    def judge(self, actions: list, events: list[Event], state) -> Verdict | None:
+        """After the learner's `actions` so far, which caused `events`: solved, failed,
+        or None while it is still the learner's turn and nothing is decided."""
+        events = own_turn(events)
+        if self.goal is None:
+            given = tuple(actions)
+            if given != self.answer[:len(given)]:
+                return Verdict(False, "That is not the move wanted here.")
+            if len(given) == len(self.answer):
+                return Verdict(True, "Right!")
+        else:
+            spec = self.goals[self.goal.partition(":")[0]]
+            if spec.met(self.seat, self._arg, events, state):
+                return Verdict(True, "Well done: " + self.task[0].lower() + self.task[1:])
+        if state.is_over or state.to_move != self.seat or _turn_ended(events):
+            return Verdict(False, "Not this time: " + self.task[0].lower() + self.task[1:])
+        return None
+
+
+def own_turn(events: list[Event]) -> list[Event]:
+    """The events up to the beginning of the next turn: what the learner's own
+    decisions caused, not the next player's dice."""
+    for index, event in enumerate(events):
+        if event.kind == "turn":
+            return events[:index]
+    return events
+
+
+def _turn_ended(events: list[Event]) -> bool:
+    return any(event.kind == "game_over" for event in events)
+
+
+__all__ = ["Challenge", "ChallengeError", "Goal", "Verdict", "own_turn"]

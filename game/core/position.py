@@ -1,0 +1,78 @@
+"""Positions as data, the same shape for both games.
+
+A *position* is everything a game state holds at one moment, as plain JSON:
+
+    {"game": "tatsu", "version": 1, ..., "seed": 0}
+
+`game` is the state class's GAME (as in saved games), `version` the position format's
+version (POSITION_VERSION), then the game's own fields (game/<game>/position.py lists
+them), and `seed`: where the chance after this moment comes from (dice, draws), so a
+position plus its seed plays on exactly. Each game also has a compact *text* form of
+the same position, written and read by hand and short enough for a URL (like chess's
+FEN); its grammar is in the game's rules page.
+
+A position that could not happen is refused with a PositionError naming the field and,
+where one applies, the rule; a refused position builds nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+POSITION_VERSION = 1
+ENVELOPE = ("game", "version")
+
+
+class PositionError(ValueError):
+    """A position (JSON or text) that cannot be loaded. `field` names where it is wrong
+    ("ships[2]", "arena", "text"), `rule` the rule it breaks when one does ("D7")."""
+
+    def __init__(self, field: str, message: str, rule: str | None = None):
+        super().__init__(f"{field}: {message}" + (f" ({rule})" if rule else ""))
+        self.field = field
+        self.rule = rule
+        self.plain = message
+
+
+def parse_json(data, game: str, fields: dict) -> dict:
+    """The position `data` (a dict, or JSON text) after the envelope's checks: an
+    object, of `game`, of this version, with only known fields. `fields` maps each
+    field of the game to its default (or to REQUIRED); the result has them all."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError as err:
+            raise PositionError("position", f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise PositionError("position", "a position is a JSON object")
+    if data.get("game") != game:
+        raise PositionError("game", f"this is a position of {data.get('game')!r}, "
+                                    f"not {game!r}")
+    if type(data.get("version")) is not int or data["version"] != POSITION_VERSION:
+        raise PositionError("version", f"position format version {data.get('version')!r} "
+                                       f"is not supported (this version reads "
+                                       f"{POSITION_VERSION})")
+    unknown = sorted(set(data) - set(fields) - set(ENVELOPE))
+    if unknown:
+        raise PositionError(unknown[0], f"unknown field (a position of {game} has: "
+                                        f"{', '.join(fields)})")
+    missing = [name for name, default in fields.items()
+               if default is REQUIRED and name not in data]
+    if missing:
+        raise PositionError(missing[0], "missing")
+    return {name: data.get(name, default) for name, default in fields.items()}
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED = _Required()  # a field with no default
+
+
+def envelope(game: str) -> dict:
+    return {"game": game, "version": POSITION_VERSION}
+
+
+__all__ = ["POSITION_VERSION", "REQUIRED", "PositionError", "envelope", "parse_json"]

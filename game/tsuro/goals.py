@@ -1,0 +1,38 @@
+"""The goals a Tsuro of the Seas challenge can set (game/core/challenge.py).
+
+Each is judged on the events of the learner's own turn: what their placement caused,
+before the next captain's daikaiju roll. Captains are numbered from 1, as on the page.
+"""
+
+from game.core.challenge import Goal
+
+
+def _captain(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 8:
+        raise ValueError(f"name a captain from 1 to 8 after the colon, not {text!r}")
+    return int(text) - 1
+
+
+def _sunk(events, seat) -> bool:
+    return any(e.kind == "ship_out" and e.data["seat"] == seat for e in events)
+
+
+def _turn_done(seat, state) -> bool:
+    return state.is_over or state.to_move != seat
+
+
+GOALS = {
+    "afloat": Goal(
+        words=lambda _: "Place a tile and keep your ship afloat.",
+        met=lambda seat, _, events, state: _turn_done(seat, state) and not _sunk(events, seat)),
+    "sink": Goal(
+        words=lambda rival: f"Sink captain {rival + 1}'s ship and stay afloat.",
+        met=lambda seat, rival, events, state: _sunk(events, rival) and not _sunk(events, seat),
+        parse_arg=_captain),
+    "win": Goal(
+        words=lambda _: "Win the game with this placement.",
+        met=lambda seat, _, events, state: any(
+            e.kind == "game_over" and seat in e.data["winners"] for e in events)),
+}
+
+__all__ = ["GOALS"]

@@ -1,0 +1,185 @@
+"""The embeddable board's entry point: `main()` is run by embed.html.
+
+The frame reads its URL (game/web/embed.py says what each parameter means), draws the
+board alone (no masthead, no start form) and plays through the game's own table. It
+talks to the page around it with window.postMessage, every message being an object
+{source: "tsuro-tatsu", type, game, id, ...}:
+
+  sent      ready {mode, seat, task}; action {seat, action, events}; solved / failed
+            {words, actions}; game_over {winners, reason}; error {message}
+  received  load {params}: show another board (the same parameters as the URL);
+            reset: back to the starting position
+
+The host's origin is not checked: a frame holds nothing secret and changes nothing
+outside itself, so any page may embed it and drive it.
+"""
+
+from html import escape
+
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
+
+from game.web.embed import Embed, EmbedError, embed_table, read, views
+from game.web.main import CLICKABLE, Page, guarded, report
+
+SOURCE = "tsuro-tatsu"
+frame = {"embed": None, "table": None, "step": 0, "shown": []}
+
+
+def tell(kind: str, data: dict) -> None:
+    embed = frame["embed"]
+    message = {"source": SOURCE, "type": kind, "game": embed.info.key if embed else None,
+               "id": embed.ident if embed else "", **data}
+    if window.parent != window:
+        window.parent.postMessage(to_js(message, dict_converter=window.Object.fromEntries),
+                                  "*")
+
+
+def url_params() -> dict:
+    """The URL's parameters, percent-decoded by the browser."""
+    search = window.URLSearchParams.new(window.location.search)
+    return dict(window.Object.entries(window.Object.fromEntries(search)).to_py())
+
+
+def show_error(message: str) -> None:
+    document.getElementById("app").innerHTML = (
+        f'<p class="embed-error" id="status" role="alert">{escape(message)}</p>')
+    document.documentElement.dataset.embedError = "true"
+    tell("error", {"message": message})
+
+
+async def load(params: dict) -> None:
+    try:
+        embed = read(params)
+    except EmbedError as err:
+        frame["embed"] = None
+        show_error(str(err))
+        return
+    frame.update(embed=embed, table=None, step=0, shown=[])
+    document.documentElement.dataset.embedError = "false"
+    document.documentElement.dataset.game = embed.info.key
+    document.documentElement.dataset.mode = embed.mode
+    task = embed.task or (embed.challenge.task if embed.challenge else "")
+    document.getElementById("app").innerHTML = (
+        (f'<p class="task" id="task">{escape(task)}</p>' if task else "")
+        + '<p id="status" class="status" aria-live="polite"></p>'
+        '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
+        '<aside id="panel" class="side"></aside></div><div id="overlay"></div>'
+        '<ol id="log" class="log" hidden></ol>')
+    if embed.mode == "view":
+        frame["shown"] = views(embed)
+        show_view()
+    else:
+        table = embed_table(embed, Page(), tell)
+        frame["table"] = table
+        await table.start()
+    tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
+
+
+def show_view() -> None:
+    embed: Embed = frame["embed"]
+    shown, step = frame["shown"], frame["step"]
+    state, words = shown[step]
+    document.getElementById("board").innerHTML = embed.info.svg.board(
+        state, seat=embed.seat, highlight=False)
+    last = len(shown) - 1
+    controls = ""
+    if last:
+        controls = (
+            '<div class="controls step-controls">'
+            f'<button type="button" data-view-step="-1"{" disabled" if step == 0 else ""}>'
+            "◀ Back</button>"
+            f'<span class="step-count">Step {step} of {last}</span>'
+            f'<button type="button" data-view-step="1"{" disabled" if step == last else ""}>'
+            "Next ▶</button></div>")
+    document.getElementById("panel").innerHTML = controls
+    document.getElementById("status").textContent = " ".join(words)
+
+
+async def on_click(event) -> None:
+    element = event.target.closest("button")
+    if is_none(element):
+        element = event.target.closest(CLICKABLE)
+    if is_none(element):
+        return
+    data = dict(window.Object.entries(element.dataset).to_py())
+    if element.classList.contains("target"):
+        data["target"] = "1"
+    if "viewStep" in data:
+        frame["step"] = max(0, min(len(frame["shown"]) - 1,
+                                   frame["step"] + int(data["viewStep"])))
+        show_view()
+        return
+    if "embedReset" in data:
+        await reset()
+        return
+    table = frame["table"]
+    if table is not None:
+        await table.click(data)
+
+
+async def reset() -> None:
+    embed = frame["embed"]
+    if embed is None:
+        return
+    if embed.mode == "view":
+        frame["step"] = 0
+        show_view()
+    else:
+        table = embed_table(embed, Page(), tell)
+        frame["table"] = table
+        await table.start()
+
+
+async def on_key(event) -> None:
+    from game.web import key_route
+
+    table = frame["table"]
+    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
+            or event.altKey:
+        return
+    target = event.target
+    route = key_route(event.key, target.tagName, target.getAttribute("role"))
+    if route == "ignore":
+        return
+    if route == "click":
+        event.preventDefault()
+        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
+        return
+    await table.key(event.key)
+
+
+async def on_message(event) -> None:
+    data = event.data
+    try:
+        message = data.to_py() if hasattr(data, "to_py") else None
+    except Exception:  # noqa: BLE001 -- not ours: a message we cannot read is ignored
+        return
+    if not isinstance(message, dict) or message.get("source") != SOURCE:
+        return
+    if message.get("type") == "load" and isinstance(message.get("params"), dict):
+        await load({str(k): str(v) for k, v in message["params"].items()})
+    elif message.get("type") == "reset":
+        await reset()
+
+
+async def begin() -> None:
+    try:
+        await load(url_params())
+        document.documentElement.dataset.ready = "true"
+    except Exception:
+        document.documentElement.dataset.ready = "error"
+        raise
+
+
+def main() -> None:
+    root = document.documentElement
+    try:
+        app = document.getElementById("app")
+        app.addEventListener("click", guarded(on_click))
+        document.addEventListener("keydown", guarded(on_key))
+        window.addEventListener("message", guarded(on_message))
+        guarded(lambda _event: begin())(None)
+    except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
+        root.dataset.ready = "error"
+        report(error)

@@ -1,0 +1,192 @@
+"""The embeddable board's logic, natively: reading its parameters (every malformed one
+is one sentence), stepping through a line, playing on, and challenges judged by the
+engine (game/web/embed.py, game/core/challenge.py, the games' goals.py)."""
+
+import json
+import random
+
+import pytest
+from test_web_tables import FakePage, run
+
+from game.core.registry import game
+from game.web.embed import EmbedError, embed_table, read, views
+
+
+def random_record(key, seed, want=None, cap=4000):
+    """A random game's record and the first step at which `want(state)` holds."""
+    info = game(key)
+    state = info.state_class(info.config_for(info.players[0]), seed)
+    chooser = random.Random(seed)
+    found = None
+    while not state.is_over and len(state.history) < cap:
+        if found is None and want is not None and want(state):
+            found = len(state.history)
+        state.apply(chooser.choice(state.legal_actions()))
+    return state.to_record(), found
+
+
+def frame(**params):
+    return read({k: v if isinstance(v, str) else json.dumps(v) for k, v in params.items()})
+
+
+class Teller:
+    def __init__(self):
+        self.messages = []
+
+    def __call__(self, kind, data):
+        self.messages.append((kind, data))
+
+    def kinds(self):
+        return [kind for kind, _ in self.messages]
+
+
+# --- parameters ----------------------------------------------------------------------------
+@pytest.mark.parametrize("params, words", [
+    ({}, "Say which game to show"),
+    ({"game": "chess"}, "There is no game “chess” here"),
+    ({"game": "tatsu", "colour": "red"}, "does not know the parameter “colour”"),
+    ({"game": "tatsu", "mode": "edit"}, "The mode is view, play or challenge"),
+    ({"game": "tatsu", "seat": "3"}, "The seat is a number from 1 to 2"),
+    ({"game": "tsuro", "seat": "x"}, "The seat is a number from 1 to 2, not “x”"),
+    ({"game": "tatsu", "record": "{"}, "The saved game is not valid JSON."),
+    ({"game": "tatsu", "record": "{}"}, "The saved game cannot be opened"),
+    ({"game": "tatsu", "line": "[[1, 2]]"}, "The line is a JSON list of actions"),
+    ({"game": "tatsu", "line": '[["pass"]]'}, "Step 1 of the line is not allowed"),
+    ({"game": "tatsu", "mode": "play", "players": "you"}, "Name 2 players"),
+    ({"game": "tatsu", "mode": "play", "players": "you,genius"}, "not “genius”"),
+    ({"game": "tatsu", "mode": "challenge"}, "either a goal or an answer"),
+    ({"game": "tatsu", "mode": "challenge", "goal": "fly"}, "there is no goal 'fly'"),
+    ({"game": "tatsu", "mode": "challenge", "goal": "destroy:gold"}, "a kind of dragon is"),
+    ({"game": "tsuro", "mode": "challenge", "goal": "sink:9"}, "a captain from 1 to 8"),
+    ({"game": "tatsu", "mode": "challenge", "goal": "win", "seat": "2"}, "not seat 2's turn"),
+])
+def test_a_malformed_parameter_is_one_sentence(params, words):
+    with pytest.raises(EmbedError) as refused:
+        read(params)
+    message = str(refused.value)
+    assert words in message
+    assert message.endswith(".") and "\n" not in message and "Traceback" not in message
+
+
+def test_a_seat_is_a_number_or_tatsus_colour():
+    assert read({"game": "tatsu", "seat": "white"}).seat == 1
+    assert read({"game": "tatsu", "seat": "Black"}).seat == 0
+    assert read({"game": "tsuro", "seat": "2"}).seat == 1
+    assert read({"game": "tsuro", "mode": "play", "seat": "3",
+                 "players": "easy,easy,you"}).seat == 2
+
+
+# --- view: a saved game, stepped through ---------------------------------------------------
+def test_a_saved_game_is_shown_at_its_step_and_steps_on_to_its_end():
+    record, _ = random_record("tatsu", 5)
+    embed = frame(game="tatsu", record=record, step="10")
+    shown = views(embed)
+    assert len(shown) == len(record["actions"]) - 10 + 1
+    assert shown[0][0].history == embed.state.history and len(embed.state.history) == 10
+    assert shown[-1][0].is_over and shown[-1][1]  # the last step has its words
+    assert all(words for _, words in shown[1:])
+
+
+# --- challenges ----------------------------------------------------------------------------
+def can_escape(state):
+    return any(a.kind == "escape" for a in state.legal_actions())
+
+
+def tatsu_escape_challenge():
+    for seed in range(200):
+        record, step = random_record("tatsu", seed, can_escape)
+        if step is not None:
+            return frame(game="tatsu", record=record, step=str(step), mode="challenge",
+                         goal="escape", seat=str(_to_move(record, step) + 1))
+    raise AssertionError("no random game offered an escape")
+
+
+def _to_move(record, step):
+    return game("tatsu").state_class.from_record(record, upto=step).to_move
+
+
+def test_a_challenge_is_solved_by_the_goal_and_said_to_the_host():
+    embed = tatsu_escape_challenge()
+    tell, page = Teller(), FakePage()
+    table = embed_table(embed, page, tell)
+    run(table.start())
+    escape = next(a for a in table.state.legal_actions() if a.kind == "escape")
+    run(table.act(escape))
+    assert table.verdict.solved and tell.kinds()[-1] == "solved"
+    assert 'data-verdict="solved"' in page.regions["panel"]
+    assert "data-embed-reset" in page.regions["panel"]
+    assert run(table.act(table.state.legal_actions()[0])) is False  # judged: no more moves
+
+
+def test_a_wrong_answer_fails_once_the_turn_is_over_and_a_retry_starts_again():
+    embed = tatsu_escape_challenge()
+    tell, page = Teller(), FakePage()
+    table = embed_table(embed, page, tell)
+    run(table.start())
+    seat = table.state.to_move
+    while table.verdict is None:
+        other = [a for a in table.state.legal_actions() if a.kind != "escape"]
+        run(table.act(other[0]))
+    assert not table.verdict.solved and tell.kinds()[-1] == "failed"
+    assert table.state.to_move != seat or table.state.is_over
+    assert 'data-verdict="failed"' in page.regions["panel"]
+    again = embed_table(embed, FakePage(), tell)  # "Try again"
+    run(again.start())
+    assert again.state == embed.state and again.verdict is None
+
+
+def test_an_exact_answer():
+    embed = tatsu_escape_challenge()
+    escape = next(a for a in embed.state.legal_actions() if a.kind == "escape")
+    exact = frame(game="tatsu", record=embed.state.to_record(), mode="challenge",
+                  answer=escape.to_json(), seat=str(embed.seat + 1))
+    table = embed_table(exact, FakePage(), Teller())
+    run(table.start())
+    run(table.act(escape))
+    assert table.verdict.solved
+
+
+def test_tsuro_sink_a_rival_is_judged_on_the_learners_own_turn():
+    info = game("tsuro")
+    for seed in range(300):
+        state = info.state_class(info.config_for(2, daikaiju=False), seed)
+        chooser = random.Random(seed)
+        outcomes = {}
+        while not state.is_over and len(outcomes) < 2:
+            if state.decision == "placement":
+                rival = 1 - state.to_move
+                outcomes = {}
+                for action in state.legal_actions():
+                    events = state.clone().apply(action)
+                    sunk = any(e.kind == "ship_out" and e.data["seat"] == rival
+                               for e in events)
+                    outcomes.setdefault(sunk, action)
+                if len(outcomes) == 2:
+                    break
+            state.apply(chooser.choice(state.legal_actions()))
+        if len(outcomes) == 2:
+            break
+    else:
+        raise AssertionError("no position where a placement may or may not sink the rival")
+    for sunk, action in outcomes.items():
+        embed = frame(game="tsuro", record=state.to_record(), mode="challenge",
+                      goal=f"sink:{rival + 1}")
+        assert embed.seat == 1 - rival
+        table = embed_table(embed, FakePage(), Teller())
+        run(table.start())
+        run(table.act(action))
+        assert table.verdict.solved is sunk
+
+
+# --- play: on from a position against computers --------------------------------------------
+def test_play_on_against_computers_to_the_end_telling_each_action():
+    record, _ = random_record("tatsu", 8)
+    embed = frame(game="tatsu", record=record, step="6", mode="play", players="easy,easy")
+    tell = Teller()
+    table = embed_table(embed, FakePage(), tell, speed="instant")
+    run(table.start())
+    assert table.state.is_over
+    actions = [data for kind, data in tell.messages if kind == "action"]
+    assert len(actions) == len(table.state.history) - 6
+    assert tell.kinds()[-1] == "game_over"
+    assert "data-embed-reset" in table.page.regions["panel"]
