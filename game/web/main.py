@@ -48,7 +48,12 @@ def shell(game, unknown=None) -> str:
                      f'{" data-unknown" if unknown else ""}>{notice}</p>')
         parts.append(start_screen_html())
     else:
-        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}</nav>')
+        from game.core.rule_links import page_url
+
+        rules = (f'<a class="rules-link" href="{page_url(game)}" target="_blank" '
+                 f'rel="noopener">Rules of {escape(GAMES[game])}<span aria-hidden="true"> ↗'
+                 '</span></a>')
+        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}{rules}</nav>')
         parts.append(
             f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
             '<p id="status" class="status" aria-live="polite"></p>'

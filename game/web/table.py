@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from html import escape
 
 from game.core import RuleError
+from game.core.rule_links import rule_anchor
 
 # Seconds a log line stays in view, per pace. A computer also waits one step before it
 # moves, so that a person sees whose turn it is; lines of bookkeeping (a turn begins, a
@@ -48,7 +49,8 @@ class Table(ABC):
         self.match = match
         self.page = page
         self.speed = speed if speed in SPEEDS else "normal"
-        self.message = ""  # a refusal or hint for the person to move
+        self._message = ""  # a refusal or hint for the person to move
+        self.rule = None  # the rule a refusal cites (linked to its rules page)
         self.news = []  # what befell ships since a person last acted (said until then)
         self.shown_to = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
@@ -92,6 +94,30 @@ class Table(ABC):
     hides_hands = False  # Tsuro of the Seas: hands stay hidden between people
 
     # --- shared ------------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        self._message, self.rule = words, None
+
+    def refuse(self, refusal: RuleError) -> None:
+        """Say why an action is not allowed, citing its rule (a link to where the rules
+        page explains it)."""
+        self._message, self.rule = f"Not allowed: {refusal.plain}", refusal.rule
+
+    def message_html(self) -> str:
+        text = escape(self._message)
+        if self.rule is None:
+            return text
+        url = rule_anchor(self.match.game.key, self.rule)
+        rule = escape(self.rule)
+        if url is None:
+            return f"{text} ({rule})."
+        return (f'{text} (<a href="{url}" target="_blank" rel="noopener" '
+                f'aria-label="{rule}: the rule, in a new tab">{rule}</a>).')
+
     @property
     def state(self):
         return self.match.state
@@ -162,7 +188,7 @@ class Table(ABC):
             return (f'{news}<span class="thinking">'
                     f"{self.name(seat)} is thinking…</span>")
         if self.message:
-            return f'{news}<span class="refused" role="alert">{escape(self.message)}</span>'
+            return f'{news}<span class="refused" role="alert">{self.message_html()}</span>'
         return news + self.prompt()
 
     def prompt(self) -> str:
@@ -260,7 +286,7 @@ class Table(ABC):
         try:
             lines = self.match.play(action)
         except RuleError as refusal:
-            self.message = f"Not allowed: {refusal.plain} ({refusal.rule})."
+            self.refuse(refusal)
             self.render()
             return False
         self.message = ""

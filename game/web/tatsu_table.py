@@ -129,7 +129,7 @@ class TatsuTable(Table):
             self.message = ""
         else:
             self.selected = None
-            self.message = f"Not allowed: {refusal.plain} ({refusal.rule})."
+            self.refuse(refusal)
         self.render()
 
     @staticmethod

@@ -72,6 +72,26 @@ def tsuro_form(seed, names, players, daikaiju=True) -> dict:
     return form
 
 
+def follow_rule_link(page, rule: str, section: str) -> None:
+    """The rule a refusal cites opens its rules page, in a new tab, at the place that
+    explains it (under `section`); the game's own tab stays as it was."""
+    link = page.locator("#status .refused a")
+    assert link.inner_text() == rule
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    anchor = rules.url.partition("#")[2]
+    assert anchor and rules.locator(f"#{anchor}").count() == 1
+    heading = rules.evaluate(
+        f"""() => {{ let node = document.getElementById('{anchor}');
+            while (node && !/^H[23]$/.test(node.tagName)) {{
+                node = node.previousElementSibling || node.parentElement; }}
+            return node ? node.textContent : ''; }}""")
+    assert section in heading, (anchor, heading)
+    rules.close()
+
+
 def test_tsuro_three_people_play_a_whole_game(page, site, watched):
     names, players = ["Ann", "Ben", "Cat"], ["human"] * 3
     open_page(page, f"{site.url}?game=tsuro")
@@ -89,6 +109,7 @@ def test_tsuro_three_people_play_a_whole_game(page, site, watched):
         if not refused and refusable_placement(twin.state):
             shown = player.refuse(*refusable_placement(twin.state))
             assert re.fullmatch(r"Not allowed: .+ \(placing rule 1\)\.", shown["status"])
+            follow_rule_link(page, "placing rule 1", "Where you may not place")
             refused = True
         player.play(choose_tsuro(twin.state, rng))
 

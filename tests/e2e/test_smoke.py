@@ -31,6 +31,10 @@ def test_game_page_shows_its_board(page, site, watched, game):
     assert board.count() == 1 and board.is_visible()
     assert page.locator("svg[data-board]").count() == 1
     assert page.locator(f"button[data-game='{game}']").get_attribute("aria-pressed") == "true"
+    rules = page.locator("a.rules-link")  # the game's rules, a click away
+    assert rules.inner_text().startswith("Rules of ")
+    response = page.request.get(site.url + rules.get_attribute("href"))
+    assert response.ok and "<h1" in response.text()
     watched.assert_clean()
     # Everything came from the site itself, each file once, under the sub-path.
     own = [url for url in watched.requests if url.startswith(site.url)]

@@ -121,7 +121,11 @@ def test_a_refused_placement_shows_its_rule_and_changes_nothing():
             run(table.click({"rotate": "cw"}))
         run(table.click({"place": "1"}))
         assert state.snapshot() == before
-        assert re.search(r"Not allowed: .*\(placing rule [1-4]\)", table.page.regions["status"])
+        # the rule is named, and linked to where the rules page explains it
+        found = re.search(r'Not allowed: .* \(<a href="rules/tsuro-of-the-seas.html#'
+                          r'placing-rule-([1-4])" [^>]*>placing rule ([1-4])</a>\)\.',
+                          table.page.regions["status"])
+        assert found and found[1] == found[2]
         return
     pytest.fail("no seed gave a refusable placement")
 
