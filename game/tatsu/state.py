@@ -607,10 +607,19 @@ class TatsuState(GameState):
                                 "sits on a stone (only a vine entangles)")
         return problems
 
-    # --- positions for tests and puzzles ----------------------------------------------
+    # --- positions (game/tatsu/position.py; docs/rules-tatsu.md, "Positions") ---------
+    def to_position(self) -> dict:
+        """This moment as a position: plain JSON that from_position turns back into an
+        equal state (position.comparable says what equal means)."""
+        from game.tatsu.position import from_state
+
+        return from_state(self)
+
     @classmethod
-    def from_position(cls, arena=None, **options) -> "TatsuState":
-        """Build a position directly; the format is described in game/tatsu/position.py."""
+    def from_position(cls, position: dict | str) -> "TatsuState":
+        """The state at `position`: its JSON (a dict or JSON text) or its text form. An
+        impossible position raises PositionError naming the field and the rule. The
+        state has no history, so it cannot be saved as a record (RecordError)."""
         from game.tatsu.position import build
 
-        return build(cls, arena or {}, **options)
+        return build(cls, position)

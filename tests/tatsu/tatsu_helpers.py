@@ -11,11 +11,53 @@ from game.tatsu.actions import PASS as PASS  # the actions, re-exported for the 
 from game.tatsu.actions import enter as enter
 from game.tatsu.actions import escape as escape
 from game.tatsu.actions import move as move
-from game.tatsu.arena import BLACK, KINDS, SEGMENTS, STONES_PER_KIND, WHITE
+from game.tatsu.arena import BLACK, COLOURS, KINDS, SEGMENTS, STONE_CODE, STONES_PER_KIND, WHITE
+from game.tatsu.layout import DEAD, TRAY
 
-pos = TatsuState.from_position
+
+def pos(arena=None, *, to_move="black", dice=(1, 2), dice_left=None, mats=None, trays=None,
+        dead=None, seed=0, turn=1):
+    """A position written the short way the tests use, built through its JSON form
+    (TatsuState.from_position; docs/rules-tatsu.md, "Positions"):
+
+        pos({5: "Bv", 7: ("Wf", "Bv")},    # segment -> lone stone, or (inner, outer)
+            to_move="black", dice=(3, 4),  # dice_left: default both
+            mats={"black": {"fire": 1}},   # boxes keyed by colour; dead: the stones
+            dead={"white": {"fire": 2}})   # each player destroyed (the opponent's)
+
+    Anything the JSON form refuses is passed on as it is, to be refused there."""
+    def boxes(given):
+        if isinstance(given, dict) and set(given) <= set(COLOURS):
+            return [dict(given.get(colour, {})) for colour in COLOURS]
+        return given
+
+    position = {
+        "game": TatsuState.GAME, "version": 1,
+        "to_move": COLOURS.index(to_move) if to_move in COLOURS else to_move,
+        "turn": turn, "dice": list(dice),
+        "arena": {str(segment): [stones] if isinstance(stones, str) else list(stones)
+                  for segment, stones in (arena or {}).items()},
+        "seed": seed,
+    }
+    if dice_left is not None:
+        position["dice_left"] = list(dice_left)
+    for name, given in (("trays", trays), ("mats", mats), ("dead", dead)):
+        if given is not None:
+            position[name] = boxes(given)
+    return TatsuState.from_position(position)
 
 
+def destroy_by_hand(state, seat, kind, count=1):
+    """Move `count` of `seat`'s `kind` stones from its tray to the opponent's dead zone
+    by hand: a position no game reaches when it completes a kind (the opponent has won
+    and play goes on), which from_position refuses (D6). Only the D6 tie-break, which
+    needs both players' conditions met at one landing, is tested from one."""
+    code = STONE_CODE[seat, kind]
+    assert state.position[TRAY + code] >= count
+    state.position[TRAY + code] -= count
+    state.position[DEAD + code] += count
+    state._legal = None
+    return state
 
 
 def kinds(events):

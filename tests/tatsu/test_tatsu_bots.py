@@ -7,6 +7,7 @@ that the bots' whole turns are exactly the engine's pairs of decisions."""
 import random
 
 import pytest
+from tatsu_helpers import destroy_by_hand, pos
 
 from game.core import Action
 from game.core.bots import think_through
@@ -17,7 +18,6 @@ from game.tatsu.bots.eval import MediumBot, best_turn, evaluate
 from game.tatsu.bots.search import HardBot
 from game.tatsu.layout import WON
 
-pos = TatsuState.from_position
 LEVELS = ("random", "easy", "medium", "hard")
 
 
@@ -58,7 +58,8 @@ def test_a_reading_of_the_rules_changes_the_engine_and_the_bots_together(monkeyp
     Black's water expels White's last stone; White has destroyed both Black fires."""
     for mover_wins, winner in ((True, 0), (False, 1)):
         monkeypatch.setattr(core, "MOVER_WINS_TIES", mover_wins)
-        state = pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 2}}, dice=(2, 3))
+        state = destroy_by_hand(pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 1}},
+                                    dice=(2, 3)), 0, "fire")
         ends = {q[WON] for q, moves in model.whole_turns(state.position, 0, (2, 3))
                 if moves[0] == move(5, 2)}
         state.apply(move(5, 2))

@@ -1,9 +1,19 @@
 """D6 (the end of the game, its tie-break) and D7 (conservation of stones)."""
 
 import pytest
-from tatsu_helpers import PASS, enter, independent_problems, kinds, move, only, pos
+from tatsu_helpers import (
+    PASS,
+    destroy_by_hand,
+    enter,
+    independent_problems,
+    kinds,
+    move,
+    only,
+    pos,
+)
 
 from game.core import RuleError
+from game.core.position import PositionError
 from game.tatsu.arena import BLACK, MOVER_WINS_TIES, WHITE
 
 
@@ -57,9 +67,11 @@ def test_the_end_is_checked_at_an_entering_landing_too():
 
 def test_d6_tie_break_the_player_who_moved_wins():
     assert MOVER_WINS_TIES
-    # White has already destroyed both Black fire dragons (a constructed position);
-    # Black's water expels White's last stone: both conditions hold at one landing.
-    state = pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 2}}, dice=(2, 3))
+    # White has already destroyed both Black fire dragons (a position no game reaches,
+    # made by hand); Black's water expels White's last stone: both conditions hold at
+    # one landing.
+    state = destroy_by_hand(pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 1}},
+                                dice=(2, 3)), BLACK, "fire")
     assert state.win_reason(WHITE) is not None and state.win_reason(BLACK) is None
     state.apply(move(5, 2))
     assert state.win_reason(BLACK) is not None and state.win_reason(WHITE) is not None
@@ -67,7 +79,8 @@ def test_d6_tie_break_the_player_who_moved_wins():
 
 
 def test_d6_is_checked_for_both_players_after_a_landing():
-    state = pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 2}}, dice=(2, 3))
+    state = destroy_by_hand(pos({5: "Bw", 7: "Wv"}, dead={"white": {"fire": 1}},
+                                dice=(2, 3)), BLACK, "fire")
     state.apply(move(5, 3))  # a landing that meets only White's condition
     assert state.winners == (WHITE,)
 
@@ -92,23 +105,34 @@ def test_d7_every_stone_is_accounted_for_after_each_power():
     assert independent_problems(state) == [] and state.invariant_violations() == []
 
 
-@pytest.mark.parametrize("arena, options, words", [
-    ({1: "Bf", 2: "Bf", 3: "Bf", 9: "Wv"}, {}, "Black has more than 2 fire dragons"),
-    ({1: "Bv", 9: "Wv"}, {"trays": {"black": {"vine": 1}}}, "Black has 2 vine dragons"),
-    ({1: "Bv", 9: "Wv"}, {"dead": {"white": {"water": 4}}}, "dead zones: 4 water dragons"),
-    ({1: ("Bv", "Ww"), 9: "Wv"}, {}, "only a vine entangles"),
-    ({1: "Bx", 9: "Wv"}, {}, "stone code"),
-    ({24: "Bv", 9: "Wv"}, {}, "segments are numbered 0-23"),
-    ({1: ("Bv", "Bv", "Bv"), 9: "Wv"}, {}, "one or two stones"),
-    ({1: "Bv", 9: "Wv"}, {"to_move": "red"}, "to_move"),
-    ({1: "Bv", 9: "Wv"}, {"dice": (7, 1)}, "the dice are wrong"),
-    ({1: "Bv", 9: "Wv"}, {"dice": (1, 2), "dice_left": (3,)}, "the dice are wrong"),
-    ({1: "Bv", 9: "Wv"}, {"mats": {"black": {"fire": 3}}}, "mats: 3 fire dragons"),
-    ({1: "Bv", 9: "Wv"}, {"mats": {"black": {"earth": 1}}}, "unknown kinds"),
-    ({1: "Bv", 9: "Wv"}, {"mats": {"red": {}}}, "keyed by 'black' and 'white'"),
+@pytest.mark.parametrize("arena, options, field, rule, words", [
+    ({1: "Bf", 2: "Bf", 3: "Bf", 9: "Wv"}, {}, "arena", "D7",
+     "Black has more than 2 fire dragons"),
+    ({1: "Bv", 9: "Wv"}, {"trays": {"black": {"vine": 1}}}, "trays[0]", "D7",
+     "Black has 2 vine dragons, not 4"),
+    ({1: "Bv", 9: "Wv"}, {"dead": {"white": {"water": 4}}}, "dead[1]", "D7",
+     "4 water dragons: a player has only 3"),
+    ({1: ("Bv", "Ww"), 9: "Wv"}, {}, "arena[1]", "entangling", "only a vine entangles"),
+    ({1: "Bx", 9: "Wv"}, {}, "arena[1]", None, "is not a stone"),
+    ({24: "Bv", 9: "Wv"}, {}, "arena", "D1", 'numbered "0" to "23"'),
+    ({1: ("Bv", "Bv", "Bv"), 9: "Wv"}, {}, "arena[1]", "moving", "one or two stones"),
+    ({1: "Bv", 9: "Wv"}, {"to_move": "red"}, "to_move", None, "0 (Black) or 1 (White)"),
+    ({1: "Bv", 9: "Wv"}, {"dice": (7, 1)}, "dice", "using the dice", "1 to 6, not 7"),
+    ({1: "Bv", 9: "Wv"}, {"dice": (1, 2), "dice_left": (3,)}, "dice_left", "using the dice",
+     "not among the dice rolled"),
+    ({1: "Bv", 9: "Wv"}, {"mats": {"black": {"fire": 3}}}, "mats[0]", "D7",
+     "3 fire dragons: a player has only 2"),
+    ({1: "Bv", 9: "Wv"}, {"mats": {"black": {"earth": 1}}}, "mats[0]", None,
+     "not a kind of dragon"),
+    ({1: "Bv", 9: "Wv"}, {"mats": {"red": {}}}, "mats", None, "Black's then White's"),
     ({1: "Bv", 2: ("Wv", "Wf"), 3: ("Ww", "Wf"), 9: "Wv"},
-     {"dice": (1, 6), "dice_left": (1,)}, "the die left cannot be used"),
+     {"dice": (1, 6), "dice_left": (1,)}, "dice_left", "using the dice",
+     "the 1 left cannot be used"),
+    ({5: "Bw", 7: "Wv"}, {"dead": {"white": {"fire": 2}}}, "dead[1]", "D6",
+     "White has already won"),
 ])
-def test_d7_and_impossible_positions_are_refused(arena, options, words):
-    with pytest.raises(ValueError, match=words):
+def test_d7_and_impossible_positions_are_refused(arena, options, field, rule, words):
+    with pytest.raises(PositionError) as refused:
         pos(arena, **options)
+    assert (refused.value.field, refused.value.rule) == (field, rule), refused.value
+    assert words in str(refused.value), refused.value

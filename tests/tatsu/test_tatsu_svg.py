@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from math import atan2, degrees, hypot
 
 import pytest
+from tatsu_helpers import pos
 
 from game.core import Action
 from game.tatsu import TatsuState, svg
@@ -16,7 +17,6 @@ from game.tatsu.text import end_words
 from tests.svg_measure import overlapping, text_boxes, translate
 
 NS = "{http://www.w3.org/2000/svg}"
-pos = TatsuState.from_position
 
 
 def parse(markup: str) -> ET.Element:

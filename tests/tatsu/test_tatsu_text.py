@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from tatsu_helpers import pos
 
 from game.core import Action, Event
 from game.tatsu import TatsuState
@@ -30,8 +31,7 @@ def test_every_event_of_random_games_has_words():
 
 def test_a_pass_has_words():
     # Black's only stone is entangled and may not escape onto the full segment 3
-    state = TatsuState.from_position({1: ("Bv", "Wv"), 2: ("Wv", "Wv"), 3: ("Wv", "Wf")},
-                                     dice=(2, 2))
+    state = pos({1: ("Bv", "Wv"), 2: ("Wv", "Wv"), 3: ("Wv", "Wf")}, dice=(2, 2))
     assert state.decision == "pass"
     events = state.apply(Action("pass", ()))
     assert describe(events[0], NAMES) == "Ann (Black) cannot use the 2 and 2 and passes."

@@ -173,7 +173,7 @@ def tatsu_table(state: TatsuState):
 
 def test_tatsu_with_an_escape_and_a_pass_says_both_once():
     # Black's only stone is entangled; the dice fit nothing else: escape or pass (D4).
-    state = TatsuState.from_position({5: ("Bf", "Wv"), 19: "Wv"}, dice=(2, 3))
+    state = TatsuState.from_position("5(Fv)13v4_b23")
     kinds = sorted({a.kind for a in state.legal_actions()})
     assert kinds == ["escape", "pass"]
     table = tatsu_table(state)
@@ -184,13 +184,14 @@ def test_tatsu_with_an_escape_and_a_pass_says_both_once():
 
 
 def test_tatsu_a_stone_that_cannot_move_says_why():
-    state = TatsuState.from_position({5: ("Bf", "Bv"), 3: "Bw", 19: "Wv"}, dice=(2, 3))
+    state = TatsuState.from_position("3W1(FV)13v4_b23")
     table = tatsu_table(state)
     run(table.click({"segment": "19", "field": "inner"}))
     assert "Not allowed:" in table.page.regions["status"]
-    assert "(turn order)" in table.page.regions["status"]
+    assert '#a-turn"' in table.page.regions["status"]  # the rule, linked
+    assert ">turn order</a>)." in table.page.regions["status"]
     run(table.click({"segment": "5", "field": "inner"}))
-    assert "(holding)" in table.page.regions["status"] and table.selected is None
+    assert ">holding</a>)." in table.page.regions["status"] and table.selected is None
     run(table.click({"segment": "3", "field": "inner"}))
     assert table.selected == (3, "inner") and "Not allowed" not in table.page.regions["status"]
 
@@ -213,12 +214,11 @@ def test_focus_follows_the_next_decision():
 def test_tatsu_the_hub_agrees_with_the_status():
     """The arena's centre says "escape or pass" when the status offers both, and "no
     usable die" only when passing is all there is."""
-    both = tatsu_table(TatsuState.from_position({5: ("Bf", "Wv"), 19: "Wv"}, dice=(2, 3)))
+    both = tatsu_table(TatsuState.from_position("5(Fv)13v4_b23"))
     assert "escape or pass" in both.page.regions["board"]
     assert "no usable die" not in both.page.regions["board"]
     # Black's lone stone on 5 cannot land: 7 and 8 are full; no escape either.
-    stuck = TatsuState.from_position({5: "Bv", 7: ("Wf", "Wv"), 8: ("Wf", "Ww"), 19: "Wv"},
-                                     dice=(2, 3))
+    stuck = TatsuState.from_position("5V1(fv)(fw)10v4_b23")
     table = tatsu_table(stuck)
     assert stuck.legal_actions() == [Action("pass", ())]
     assert "no usable die" in table.page.regions["board"]
