@@ -19,6 +19,7 @@ import random
 
 from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
 from game.tsuro import actions, sailing
+from game.tsuro import position as positions
 from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
@@ -74,56 +75,37 @@ class TsuroState(World, GameState):
         self.forced_same_wake = False
         self._bonus_from = ()  # seats whose hands the active player may swap with
         self.reason = None  # why the game ended: the game_over event's reason code
+        self.position_seed = None  # built from a position: its seed, until chance is used
         self._cache = None
         self.setup_events = self._setup()
 
-    @classmethod
-    def from_position(cls, players: int, *, ships, hands, tiles=None, daikaiju=None,
-                      draw_pile=(), active=0, daikaiju_rule=True, rng=None,
-                      begin_turn=False) -> "TsuroState":
-        """A constructed position, for tests and for pages that teach the rules.
+    # --- positions (game/tsuro/position.py; the rules page, "Positions") ------------------
+    def to_position(self) -> dict:
+        """This moment as position JSON, which from_position turns back into an equal
+        state (positions.comparable says what is kept)."""
+        return positions.to_position(self)
 
-        ships: a position (board.py) per seat, or None for a seat already out;
-        hands: a list of tiles per seat; tiles: {square: (tile, rotation)};
-        daikaiju: {daikaiju: (square, facing)}; draw_pile: listed bottom to top.
-        Tiles named nowhere are out of the game; daikaiju not on the board are in the
-        supply. With begin_turn, `active`'s turn begins (daikaiju roll included, dice
-        from `rng`) and its events are in `setup_events`; else `active` is to place.
-        A constructed position has no seed, so it cannot be saved as a record.
-        """
-        state = cls({"players": players, "daikaiju": daikaiju_rule}, 0)
-        state.seed = None
-        state.rng = rng if rng is not None else new_rng(0)
-        state.hands = [list(h) for h in hands]
-        state.draw_pile = list(draw_pile)
-        state.tile_at, state.rotation_at = [-1] * SQUARES, [0] * SQUARES
-        state.wakes, state.kaiju_at = [None] * SQUARES, [-1] * SQUARES
-        for square, (tile, rotation) in (tiles or {}).items():
-            state.tile_at[square], state.rotation_at[square] = tile, rotation
-            state.wakes[square] = ORIENTED[tile][rotation]
-        state.kaiju_square = [OFF] * DAIKAIJU_COUNT
-        for kaiju, (square, facing) in (daikaiju or {}).items():
-            state.kaiju_square[kaiju], state.kaiju_facing[kaiju] = square, facing
-            state.kaiju_at[square] = kaiju
-        state.supply = [k for k in range(DAIKAIJU_COUNT) if state.kaiju_square[k] == OFF]
-        named = set(state.draw_pile) | {t for h in state.hands for t in h} | {
-            t for t in state.tile_at if t >= 0}
-        state.removed = [t for t in range(DECK_SIZE) if t not in named]
-        state.ships = list(ships)
-        state.out = [None if p is not None else "out" for p in ships]
-        state.active = active
-        state.setup_events = []
-        wrong = state.invariant_violations()
-        if wrong:
-            raise ValueError("; ".join(wrong))
-        if begin_turn:
-            state._decision = None
-            state.active = (active - 1) % players
-            state._begin_turn(active, state.setup_events)
-            while state._decision is None and not state.over:
-                state._begin_turn(state._next_seat(), state.setup_events)
-        else:
-            state._decision = PLACEMENT if state.hands[active] else None
+    @classmethod
+    def from_position(cls, source: dict | str) -> "TsuroState":
+        """The state at a position: its JSON (a dict or JSON text) or its text form (a
+        text not starting with "{"). An impossible position raises PositionError naming
+        the field and the rule. The state has no history and no seed (it cannot be saved
+        as a record); its dice come from the position's seed."""
+        return positions.build(cls, positions.read(source))
+
+    @classmethod
+    def at_turn_start(cls, source: dict | str, rng=None) -> "TsuroState":
+        """For tests and pages that teach the daikaiju: the position read as the moment
+        before `to_move`'s turn begins (the turn before it over; its decision written as
+        "placement", its turn counting the turns begun before it, 0 by default), then
+        that turn begun: the daikaiju roll or restoring, D7 and D8, a placement skipped
+        (D12), and on to the next decision or the end. Its dice come from `rng` if given,
+        else from the position's seed; what happened is in `setup_events`."""
+        state = positions.build(cls, positions.read(source, turn_start=True), rng)
+        state._decision, state.position_seed = None, None  # its chance is under way
+        state._begin_turn(state.active, state.setup_events)
+        while state._decision is None and not state.over:
+            state._begin_turn(state._next_seat(), state.setup_events)
         return state
 
     def to_record(self) -> dict:
@@ -399,6 +381,8 @@ class TsuroState(World, GameState):
         if rng is None:
             rng = new_rng(0)
             rng.setstate(self.rng.getstate())
+        else:
+            copy.position_seed = None  # other dice: the position's seed no longer says them
         copy.rng = rng
         return copy
 

@@ -15,7 +15,7 @@ from game.tsuro.bots.light import light_world
 from game.tsuro.bots.search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, TsuroState
 
-from .tsuro_helpers import medium_placements
+from .tsuro_helpers import build, medium_placements
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
 
@@ -294,7 +294,7 @@ def test_hard_playouts_count_the_rivals_positions_against_the_bot():
         values = []
         for rival in (3 * 8 + 0, 0 * 8 + 0):  # top middle, top left corner
             ships = [45 * 8 + 4, rival, 27 * 8 + 2][:players]
-            state = TsuroState.from_position(
+            state = build(
                 players, ships=ships, hands=[[10, 11, 12]] + [[]] * (players - 1),
                 daikaiju_rule=False)
             world = light_world(state, 0, random.Random(1))
@@ -374,7 +374,7 @@ def test_medium_prefers_an_open_placement_to_a_trap():
     """Seat 1 sails from the middle of the top edge. Its tile can take it down into the
     open sea (facing square 10), or along the edge: left (square 2) or right into
     square 4, which a rival faces (and places on first) and a daikaiju next door faces."""
-    state = TsuroState.from_position(
+    state = build(
         2, ships=[3 * 8 + 0, 4 * 8 + 1], hands=[[3], [40, 41, 42]],
         daikaiju={0: (5, 3), 2: (1, 1), 4: (30, 0)},
         draw_pile=[t for t in range(56) if t not in (3, 40, 41, 42)])
@@ -389,7 +389,7 @@ def test_medium_prefers_an_open_placement_to_a_trap():
 def test_medium_takes_an_elimination_when_it_is_safe():
     """Seats 1 and 2 both face the corner square; one turn of tile 15 sails the rival
     off the edge while the own ship sails on, two others keep both afloat."""
-    state = TsuroState.from_position(
+    state = build(
         3, ships=[0 * 8 + 0, 0 * 8 + 1, 20 * 8 + 2], hands=[[15], [40, 41, 42], [43, 44, 45]],
         draw_pile=[t for t in range(56) if t not in (15, 40, 41, 42, 43, 44, 45)],
         daikaiju_rule=False)

@@ -122,7 +122,7 @@ def test_bonus_swaps_exactly_what_was_chosen_then_returns_then_draws():
     assert state.hands[1] == []
     assert set(state.draw_pile[:3]) == {41, 43, 45}  # the rest of seat 1's hand, with 41
     assert state.draw_pile[3:] == [30, 31]
-    assert one(events, "turn") == {"seat": 2, "turn": 1}
+    assert one(events, "turn") == {"seat": 2, "turn": 2}  # the position is in turn 1
     assert state.to_move == 2 and state.decision == "placement"
     assert state.invariant_violations() == []
 
@@ -213,7 +213,7 @@ def test_d10_returns_in_turn_order_after_the_active_player_without_bonus():
     assert set(pile[5:8]) == {43, 44, 45}   # seat 3
     assert pile[8:] == [30, 31]
     assert "drew" not in kinds(events)
-    assert one(events, "turn") == {"seat": 4, "turn": 1}
+    assert one(events, "turn") == {"seat": 4, "turn": 2}  # the position is in turn 1
     assert state.winners == () and state.to_move == 4
 
 

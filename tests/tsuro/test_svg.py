@@ -15,6 +15,8 @@ from game.tsuro.daikaiju import TILES
 from game.tsuro.tiles import ORIENTED
 from tests.svg_measure import overlapping, text_boxes
 
+from .tsuro_helpers import build
+
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -139,7 +141,7 @@ def test_one_ship_per_ship_in_the_game_with_its_shape():
 
 def test_all_eight_shapes_are_drawn_differently():
     ships = [0, 1, 16, 17, 50, 51, 388, 389]  # top, top, top, top, right, right, bottom x2
-    state = TsuroState.from_position(8, ships=ships, hands=[[s] for s in range(8)])
+    state = build(8, ships=ships, hands=[[s] for s in range(8)])
     root = parse(svg.board(state))
     hulls = {}
     for g in classed(root, "ship"):
@@ -151,7 +153,7 @@ def test_all_eight_shapes_are_drawn_differently():
 
 def test_ships_point_at_the_square_they_face():
     # seat 0 on the top edge (faces south), seat 1 on the left edge (faces east)
-    state = TsuroState.from_position(2, ships=[3 * 8 + 1, 14 * 8 + 7], hands=[[0], [1]])
+    state = build(2, ships=[3 * 8 + 1, 14 * 8 + 7], hands=[[0], [1]])
     root = parse(svg.board(state))
     bows = {int(g.get("data-seat")): classed(g, "bow")[0].get("transform")
             for g in classed(root, "ship")}
@@ -201,8 +203,8 @@ def tip_direction(arrow):
 ])
 def test_daikaiju_arrows_turn_with_the_tile(facing, expected):
     # daikaiju 0 is tile 1: F R B L C, rotation number 1, gold arrow
-    state = TsuroState.from_position(2, ships=[0, 9], hands=[[0], [1]],
-                                     daikaiju={0: (24, facing), 3: (40, 2)})
+    state = build(2, ships=[0, 9], hands=[[0], [1]],
+                  daikaiju={0: (24, facing), 3: (40, 2)})
     root = parse(svg.board(state))
     assert len(classed(root, "daikaiju")) == 2
     g, arrows = arrows_of(root, 0)
@@ -219,8 +221,8 @@ def test_daikaiju_arrows_turn_with_the_tile(facing, expected):
 
 def test_daikaiju_without_gold_arrow_and_anticlockwise_turn():
     # daikaiju 3 is tile 4: B L A F R, rotation number 2, no gold arrow; facing south
-    state = TsuroState.from_position(2, ships=[0, 9], hands=[[0], [1]],
-                                     daikaiju={3: (40, 2)})
+    state = build(2, ships=[0, 9], hands=[[0], [1]],
+                  daikaiju={3: (40, 2)})
     root = parse(svg.board(state))
     g, arrows = arrows_of(root, 3)
     assert g.get("data-gold") == "false" and g.get("data-number") == str(TILES[3][0])
@@ -267,7 +269,7 @@ def relocation_state():
     """Seat 0 on a start mark facing a daikaiju, at the start of its turn (D8)."""
     for seed in range(200):
         try:
-            state = TsuroState.from_position(
+            state = build(
                 2, ships=[2 * 8 + 0, 6 * 8 + 3], hands=[[0, 1, 2], [3, 4, 5]],
                 daikaiju={0: (2, 0), 1: (30, 1), 2: (44, 2)}, draw_pile=range(6, 56),
                 rng=new_rng(seed), begin_turn=True)
@@ -306,7 +308,7 @@ def test_target_square_during_placement():
 def edge_position():
     # seat 0 on the top mark, point 0 of square 0. Tile 0 turned 0 joins points 0-1: off
     # the edge. Tile 33 runs straight across (0-5): it sails on to square 7.
-    return TsuroState.from_position(2, ships=[0, 6 * 8 + 3], hands=[[0, 33], [5]])
+    return build(2, ships=[0, 6 * 8 + 3], hands=[[0, 33], [5]])
 
 
 def test_preview_marks_an_eliminating_placement():
@@ -338,7 +340,7 @@ def test_preview_moves_other_ships_too():
     # seat 1 faces square 0 from the left (point 7); a tile joining 0-7... tile 34 is
     # (0,7),(1,2),(3,4),(5,6): seat 0 enters at 0, leaves at 7 to the left edge; seat 1
     # enters at 7 and leaves at 0, off the top.
-    state = TsuroState.from_position(2, ships=[0, 7], hands=[[34], [5]])
+    state = build(2, ships=[0, 7], hands=[[34], [5]])
     root = parse(svg.board(state, preview=(34, 0)))
     ends = {e.get("data-seat"): e.get("data-fate") for e in classed(root, "preview-end")}
     assert ends == {"0": "edge", "1": "edge"}

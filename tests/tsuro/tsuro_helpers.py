@@ -93,16 +93,50 @@ class Script:
         return not self.dice and not self.facings
 
 
+def position(players=2, *, ships, hands=None, tiles=None, daikaiju=None, draw_pile=(),
+             active=0, daikaiju_rule=True, out=None, **fields) -> dict:
+    """Position JSON (game/tsuro/position.py) from the tests' shorthand: `ships` a
+    position (board.py) per seat, None for a seat out (over the edge, unless `out`
+    says why); `hands` a list of tiles per seat; `tiles` {square: (tile, rotation)};
+    `daikaiju` {daikaiju: (square, facing)}; `draw_pile` bottom to top; `active` the
+    seat to move. Tiles named nowhere are out of the game and daikaiju not on the board
+    in the supply (the format's defaults); `fields` are further fields as they are."""
+    if hands is None:
+        hands = [[] for _ in range(players)]
+    if out is None:
+        out = [None if ship is not None else "edge" for ship in ships]
+    return {
+        "game": TsuroState.GAME, "version": 1, "players": players,
+        "daikaiju_rule": daikaiju_rule, "to_move": active,
+        "ships": [None if ship is None else {"square": ship >> 3, "point": ship & 7}
+                  for ship in ships],
+        "out": list(out), "hands": [list(h) for h in hands],
+        "tiles": [{"square": sq, "tile": t, "rotation": r}
+                  for sq, (t, r) in (tiles or {}).items()],
+        "daikaiju": [{"daikaiju": k, "square": sq, "facing": f}
+                     for k, (sq, f) in (daikaiju or {}).items()],
+        "draw_pile": list(draw_pile), **fields,
+    }
+
+
+def build(players=2, *, rng=None, begin_turn=False, **shorthand):
+    """A constructed position (see `position`), through TsuroState.from_position: its
+    `active` seat to place. With begin_turn, `active`'s turn begins instead (its daikaiju
+    roll included: TsuroState.at_turn_start), its events in `setup_events`. Dice from
+    `rng` if given, else from the position's seed, 0."""
+    data = position(players, **shorthand)
+    if begin_turn:
+        return TsuroState.at_turn_start(data, rng)
+    state = TsuroState.from_position(data)
+    return state if rng is None else state.clone(rng=rng)
+
+
 def make(players=2, *, ships, hands=None, tiles=None, daikaiju=None, draw_pile=(),
          active=0, daikaiju_rule=True, dice=(), facings=(), begin_turn=False):
     """A constructed position with a scripted rng (state.rng is the Script)."""
-    if hands is None:
-        hands = [[] for _ in range(players)]
-    rng = Script(dice, facings)
-    return TsuroState.from_position(
-        players, ships=list(ships), hands=[list(h) for h in hands], tiles=tiles or {},
-        daikaiju=daikaiju or {}, draw_pile=list(draw_pile), active=active,
-        daikaiju_rule=daikaiju_rule, rng=rng, begin_turn=begin_turn)
+    return build(players, ships=list(ships), hands=hands, tiles=tiles, daikaiju=daikaiju,
+                 draw_pile=list(draw_pile), active=active, daikaiju_rule=daikaiju_rule,
+                 rng=Script(dice, facings), begin_turn=begin_turn)
 
 
 def frozen(state):

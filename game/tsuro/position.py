@@ -1,0 +1,1051 @@
+"""Positions of Tsuro of the Seas: one moment of a game as plain JSON, and the same
+moment as a short text for a URL (format version 1; game/core/position.py is the
+contract both games keep). docs/rules-tsuro-of-the-seas.md, section "Positions", is the
+reference for authors; in short:
+
+JSON numbers things as the engine and saved games do, from 0: seats, wake tiles (0-55,
+tiles.py: DECK), daikaiju (0-9, daikaiju.py: TILES), squares (row * 7 + column), the
+points of a square (tiles.py), facings (0 north, 1 east, 2 south, 3 west) and rotations
+(quarter turns clockwise). Its fields, with their defaults:
+
+    players        2-8 (required)
+    first          the seat that put its ship on a start mark first (0)
+    daikaiju_rule  the daikaiju are played; false: the No Daikaiju rule (true)
+    turn           how many turns have begun (0 while the ships go out, else 1)
+    to_move        the seat whose decision it is; null once the game is over (0)
+    decision       "start mark", "relocation", "placement", "bonus", or null once the
+                   game is over ("placement")
+    bonus_from     with "bonus": the seats whose hands the bonus may take from ([])
+    ships          per seat: {"square": s, "point": p}, the square it faces and the point
+                   of that square it stands on; null when out or not yet set out (required)
+    out            per seat: why it is out (a ship_out reason), or null (all null)
+    hands          per seat: its tiles, in order (all empty)
+    tiles          the board's tiles: [{"square", "tile", "rotation"}] ([])
+    daikaiju       the board's daikaiju: [{"daikaiju", "square", "facing"}] ([])
+    supply         the daikaiju off the board, bottom to top (those, from the lowest)
+    draw_pile      bottom to top ([])
+    removed        tiles out of the game (every tile named nowhere else, from the lowest)
+    trails         per seat: the wakes its ship has sailed, [square, entry, exit] each,
+                   first to last, the ones on tiles since taken away left out (all empty)
+    same_wake      D9: a placement had to break rule 4, so ships may share a point (false)
+    winners        once over: the seats that share the win ([])
+    reason         once over: why, a game_over reason (null)
+    seed           where the chance after this moment comes from (0)
+
+The text form names things as the page shows them: seats, tiles and daikaiju from 1,
+squares by their gold (column) and blue (row) numbers, 0 for the middle line that has
+none. Its grammar is in the rules page and at `to_text`.
+
+`read(position)` is the door in: a dict, JSON text or the text form, checked against
+the rules; what could not happen is refused with a PositionError naming the field and,
+where one applies, the rule. `build` makes the state, `to_position` reads one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from game.core import new_rng
+from game.core.position import REQUIRED, PositionError, envelope, parse_json
+from game.tsuro.board import (
+    ACROSS,
+    DIE_TO_LINE,
+    LINE_TO_DIE,
+    OFF,
+    SIZE,
+    SQUARES,
+    START_MARK_SET,
+    behind,
+    edge_of_mark,
+    point_id,
+)
+from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
+from game.tsuro.daikaiju_phase import OUT_FACING, OUT_NO_MARK, OUT_TILE_EATEN, OUT_TILE_REMOVED
+from game.tsuro.sailing import DAIKAIJU, EDGE, LOOP
+from game.tsuro.tiles import DECK_SIZE, ORIENTED, POINTS, ROTATIONS
+from game.tsuro.world import HAND_SIZE
+
+GAME = "tsuro-of-the-seas"  # TsuroState.GAME
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+# the decisions, named as state.py names them
+START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
+DECISIONS = (START_MARK, RELOCATION, PLACEMENT, BONUS)
+OUT_REASONS = (EDGE, DAIKAIJU, LOOP, OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING, OUT_NO_MARK)
+DAIKAIJU_REASONS = (DAIKAIJU, OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING, OUT_NO_MARK)
+SAILING_REASONS = (EDGE, DAIKAIJU, LOOP)  # a placement put the ship out: the bonus applies
+LAST, TOGETHER, FULL, NO_TILE = ("last ship afloat", "eliminated together", "the board is full",
+                                 "no tile left to place")
+END_REASONS = (LAST, TOGETHER, FULL, NO_TILE)
+FACINGS = "nesw"  # text: north, east, south, west (a facing, or where a tile's top points)
+POINTS_TEXT = "abcdefgh"  # text: the points of a square, 0-7
+
+
+class _Auto:
+    """A default that depends on other fields (see the field list above)."""
+
+    def __repr__(self) -> str:
+        return "AUTO"
+
+
+AUTO = _Auto()
+
+FIELDS = {
+    "players": REQUIRED, "first": 0, "daikaiju_rule": True, "turn": AUTO, "to_move": AUTO,
+    "decision": PLACEMENT, "bonus_from": [], "ships": REQUIRED, "out": AUTO, "hands": AUTO,
+    "tiles": [], "daikaiju": [], "supply": AUTO, "draw_pile": [], "removed": AUTO,
+    "trails": AUTO, "same_wake": False, "winners": [], "reason": None, "seed": 0,
+}
+
+
+# --- squares in the text form: gold (column) then blue (row) ------------------------------
+def square_code(square: int) -> str:
+    """A square as the text form writes it: its gold number (column) then its blue number
+    (row), as printed around the board (D1); 0 for the middle line, which has none."""
+    row, col = divmod(square, SIZE)
+    return f"{LINE_TO_DIE.get(col, 0)}{LINE_TO_DIE.get(row, 0)}"
+
+
+def _line(digit: str) -> int:
+    face = int(digit)
+    return DIE_TO_LINE[face] if face else SIZE // 2
+
+
+def square_of_code(code: str) -> int:
+    return _line(code[1]) * SIZE + _line(code[0])
+
+
+# --- reading JSON ----------------------------------------------------------------------------
+def _shown(value) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out
+        return "a number too long to write out"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(value, field, low, high, what):
+    if type(value) is not int or not low <= value <= high:
+        raise PositionError(field, f"{what} is a whole number from {low} to {high}, "
+                                   f"not {_shown(value)}")
+    return value
+
+
+def _list(value, field, what, length=None) -> list:
+    if not isinstance(value, list):
+        raise PositionError(field, f"{what} is a list, not {_shown(value)}")
+    if length is not None and len(value) != length:
+        raise PositionError(field, f"{what} has one entry per seat: {length}, not "
+                                   f"{len(value)}")
+    return value
+
+
+def _object(value, field, keys):
+    if not isinstance(value, dict) or set(value) != set(keys):
+        raise PositionError(field, f"an object with exactly the keys {', '.join(keys)}, "
+                                   f"not {_shown(value)}")
+    return value
+
+
+def _bool(value, field, what):
+    if not isinstance(value, bool):
+        raise PositionError(field, f"{what} is true or false, not {_shown(value)}")
+    return value
+
+
+class _Reader:
+    """Checks one position and fills its defaults. `base` is how the author numbers
+    seats, tiles and daikaiju (0 in JSON, 1 in the text form), for the messages."""
+
+    def __init__(self, base: int):
+        self.base = base
+
+    # words for the messages, in the author's numbering
+    def seat(self, s):
+        return f"seat {s + self.base}"
+
+    def tile(self, t):
+        return f"wake tile {t + self.base}"
+
+    def kaiju(self, k):
+        return f"daikaiju {k + self.base}"
+
+    def square(self, sq):
+        return f"square {square_code(sq)}" if self.base else f"square {sq}"
+
+    # --- the shape of each field ------------------------------------------------------------
+    def read(self, data, turn_start: bool) -> dict:
+        p = parse_json(data, GAME, FIELDS)
+        n = p["players"] = _whole(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS,
+                                  "the number of players (Tsuro of the Seas is for 2 to 8)")
+        seat = n - 1
+        p["first"] = _whole(p["first"], "first", 0, seat, "the first seat")
+        p["daikaiju_rule"] = _bool(p["daikaiju_rule"], "daikaiju_rule", "the daikaiju rule")
+        p["same_wake"] = _bool(p["same_wake"], "same_wake", "same_wake (D9)")
+        p["seed"] = _whole(p["seed"], "seed", 0, 2**64 - 1, "the seed")
+        decision = p["decision"]
+        if decision is not None and decision not in DECISIONS:
+            raise PositionError("decision", f"the decision is one of {', '.join(DECISIONS)}, "
+                                            f"or null once the game is over, not "
+                                            f"{_shown(decision)}")
+        if p["to_move"] is AUTO:
+            p["to_move"] = None if decision is None else 0
+        elif p["to_move"] is not None:
+            _whole(p["to_move"], "to_move", 0, seat, "the seat to move")
+        if p["turn"] is AUTO:
+            p["turn"] = 0 if decision == START_MARK or turn_start else 1
+        p["turn"] = _whole(p["turn"], "turn", 0, 10**9, "the turn")
+        p["bonus_from"] = [_whole(s, f"bonus_from[{i}]", 0, seat, "a seat") for i, s in
+                           enumerate(_list(p["bonus_from"], "bonus_from", "bonus_from"))]
+        p["winners"] = [_whole(s, f"winners[{i}]", 0, seat, "a seat") for i, s in
+                        enumerate(_list(p["winners"], "winners", "winners"))]
+        if p["reason"] is not None and p["reason"] not in END_REASONS:
+            raise PositionError("reason", f"why the game ended is one of "
+                                          f"{', '.join(END_REASONS)}, not {_shown(p['reason'])}")
+        p["ships"] = [self._ship(s, f"ships[{i}]") for i, s in
+                      enumerate(_list(p["ships"], "ships", "ships", n))]
+        if p["out"] is AUTO:
+            p["out"] = [None] * n
+        for i, why in enumerate(_list(p["out"], "out", "out", n)):
+            if why is not None and why not in OUT_REASONS:
+                raise PositionError(f"out[{i}]", f"why a ship is out is one of "
+                                                 f"{', '.join(OUT_REASONS)}, or null while it "
+                                                 f"plays, not {_shown(why)}")
+        p["out"] = list(p["out"])
+        if p["hands"] is AUTO:
+            p["hands"] = [[] for _ in range(n)]
+        p["hands"] = [self._tiles(h, f"hands[{i}]", "a hand") for i, h in
+                      enumerate(_list(p["hands"], "hands", "hands", n))]
+        p["tiles"] = [self._placed(t, f"tiles[{i}]") for i, t in
+                      enumerate(_list(p["tiles"], "tiles", "tiles"))]
+        p["daikaiju"] = [self._kaiju(k, f"daikaiju[{i}]") for i, k in
+                         enumerate(_list(p["daikaiju"], "daikaiju", "daikaiju"))]
+        on_board = {k["daikaiju"] for k in p["daikaiju"]}
+        if p["supply"] is AUTO:
+            p["supply"] = [k for k in range(DAIKAIJU_COUNT) if k not in on_board]
+        p["supply"] = [_whole(k, f"supply[{i}]", 0, DAIKAIJU_COUNT - 1, "a daikaiju") for i, k
+                       in enumerate(_list(p["supply"], "supply", "the supply"))]
+        p["draw_pile"] = self._tiles(p["draw_pile"], "draw_pile", "the draw pile")
+        if p["removed"] is not AUTO:
+            p["removed"] = self._tiles(p["removed"], "removed", "removed")
+        if p["trails"] is AUTO:
+            p["trails"] = [[] for _ in range(n)]
+        p["trails"] = [self._trail(t, f"trails[{i}]") for i, t in
+                       enumerate(_list(p["trails"], "trails", "trails", n))]
+        self._check(p, turn_start)
+        p["tiles"].sort(key=lambda t: t["square"])
+        p["daikaiju"].sort(key=lambda k: k["daikaiju"])
+        return {**envelope(GAME), **p}
+
+    @staticmethod
+    def _ship(value, field):
+        if value is None:
+            return None
+        ship = _object(value, field, ("square", "point"))
+        return {"square": _whole(ship["square"], field + ".square", 0, SQUARES - 1, "a square"),
+                "point": _whole(ship["point"], field + ".point", 0, POINTS - 1, "a point")}
+
+    @staticmethod
+    def _tiles(value, field, what) -> list:
+        return [_whole(t, f"{field}[{i}]", 0, DECK_SIZE - 1, "a wake tile (D2)")
+                for i, t in enumerate(_list(value, field, what))]
+
+    @staticmethod
+    def _placed(value, field):
+        t = _object(value, field, ("square", "tile", "rotation"))
+        return {"square": _whole(t["square"], field + ".square", 0, SQUARES - 1, "a square"),
+                "tile": _whole(t["tile"], field + ".tile", 0, DECK_SIZE - 1, "a wake tile (D2)"),
+                "rotation": _whole(t["rotation"], field + ".rotation", 0, ROTATIONS - 1,
+                                   "a rotation (quarter turns clockwise)")}
+
+    @staticmethod
+    def _kaiju(value, field):
+        k = _object(value, field, ("daikaiju", "square", "facing"))
+        return {"daikaiju": _whole(k["daikaiju"], field + ".daikaiju", 0, DAIKAIJU_COUNT - 1,
+                                   "a daikaiju"),
+                "square": _whole(k["square"], field + ".square", 0, SQUARES - 1, "a square"),
+                "facing": _whole(k["facing"], field + ".facing", 0, 3,
+                                 "a facing (0 north, 1 east, 2 south, 3 west)")}
+
+    @staticmethod
+    def _trail(value, field) -> list:
+        steps = []
+        for i, step in enumerate(_list(value, field, "a trail")):
+            where = f"{field}[{i}]"
+            if not isinstance(step, list) or len(step) != 3:
+                raise PositionError(where, "a step of a trail is [square, entry point, exit "
+                                           f"point], not {_shown(step)}")
+            steps.append([_whole(step[0], where, 0, SQUARES - 1, "a square"),
+                          _whole(step[1], where, 0, POINTS - 1, "a point"),
+                          _whole(step[2], where, 0, POINTS - 1, "a point")])
+        return steps
+
+    # --- what the rules allow ----------------------------------------------------------------
+    def _check(self, p, turn_start):
+        n = p["players"]
+        tile_at = self._pieces(p)
+        kaiju_at = {k["square"]: k["daikaiju"] for k in p["daikaiju"]}
+        decision, active = p["decision"], p["to_move"]
+        over = decision is None
+        ships, out, hands = p["ships"], p["out"], p["hands"]
+        positions = [None if s is None else s["square"] * 8 + s["point"] for s in ships]
+        setting_out = decision == START_MARK
+
+        # hands (C4) and the ships (C3, D6, D9)
+        for s, hand in enumerate(hands):
+            if len(hand) > HAND_SIZE:
+                raise PositionError(f"hands[{s}]", f"{self.seat(s)} holds {len(hand)} tiles: a "
+                                                   "hand is at most 3", "C4")
+        for s, position in enumerate(positions):
+            field = f"ships[{s}]"
+            if position is None:
+                if out[s] is None and not setting_out:
+                    raise PositionError(field, f"{self.seat(s)} has no ship and is not out: "
+                                               f"give its ship, or why it is out in out[{s}]")
+                continue
+            if out[s] is not None:
+                raise PositionError(f"out[{s}]", f"{self.seat(s)} is out ({out[s]}) but has a "
+                                                 f"ship: an out seat's ship is null")
+            front = position >> 3
+            if front in tile_at:
+                raise PositionError(field, f"the ship of {self.seat(s)} faces a wake tile at "
+                                           f"{self.square(front)}: a ship stops facing a square "
+                                           "without one", "C3")
+            back = behind(position)
+            if back != OFF and back not in tile_at:
+                raise PositionError(field, f"the ship of {self.seat(s)} stands on no tile: the "
+                                           f"square behind it ({self.square(back)}) is empty; a "
+                                           "ship is on a start mark or on the edge of the tile "
+                                           "it last crossed", "D6")
+        points = {}
+        for s, position in enumerate(positions):
+            if position is None:
+                continue
+            here = point_id(position)
+            if here in points and setting_out:
+                raise PositionError(f"ships[{s}]", f"{self.seat(points[here])} and "
+                                                   f"{self.seat(s)} are on one start mark: "
+                                                   "each chooses a free one", "B3")
+            if here in points and not p["same_wake"]:
+                raise PositionError(f"ships[{s}]", f"{self.seat(points[here])} and "
+                                                   f"{self.seat(s)} stand on one point: only "
+                                                   "after a placement had to break rule 4 "
+                                                   "(same_wake true) may ships share one", "D9")
+            points[here] = s
+        if not p["daikaiju_rule"]:
+            for s, why in enumerate(out):
+                if why in DAIKAIJU_REASONS:
+                    raise PositionError(f"out[{s}]", f"{self.seat(s)} cannot be out by a "
+                                                     f"daikaiju ({why}) in a game without them",
+                                        "No Daikaiju")
+        for s in range(n):
+            if (out[s] is not None and hands[s]
+                    and not (decision == BONUS and s in p["bonus_from"])):
+                raise PositionError(f"hands[{s}]", f"{self.seat(s)} is out but holds tiles: "
+                                                   "the hand of a ship put out goes to the "
+                                                   "bottom of the draw pile", "D10")
+        self._trails(p, tile_at, positions)
+
+        # the moment: whose decision, or the end
+        afloat = [s for s in range(n) if out[s] is None]
+        empty = SQUARES - len(tile_at) - len(kaiju_at)
+        if over:
+            self._over(p, afloat, empty)
+            return
+        if p["winners"] or p["reason"] is not None:
+            raise PositionError("winners" if p["winners"] else "reason",
+                                "the game is not over (a decision is to be made): no winners, "
+                                "no reason")
+        if active is None:
+            raise PositionError("to_move", f"a {decision} is made by a seat: to_move is null "
+                                           "only once the game is over")
+        if decision != BONUS and p["bonus_from"]:
+            raise PositionError("bonus_from", "bonus_from goes with the decision bonus")
+        if setting_out:
+            self._setting_out(p, tile_at, positions)
+            return
+        if p["turn"] < (0 if turn_start else 1):
+            raise PositionError("turn", f"turn 0 is before the first turn: a {decision} "
+                                        "comes in turn 1 or later")
+        if out[active] is not None:
+            raise PositionError("to_move", f"{self.seat(active)} is out ({out[active]}): it "
+                                           "has no more turns")
+        if len(afloat) < 2:
+            raise PositionError("out", "one ship afloat or none: the game is over (decision "
+                                       "null, with its winners)", "The end")
+        if not empty:
+            raise PositionError("tiles", "no square is empty: the game is over (the board is "
+                                         "full)", "The end")
+        if not p["draw_pile"] and not any(hands[s] for s in afloat):
+            raise PositionError("hands", "no captain afloat holds a tile and the draw pile is "
+                                         "empty: the game is over", "D12")
+        if turn_start:
+            return
+        front = positions[active] >> 3
+        if decision in (PLACEMENT, BONUS) and not hands[active]:
+            raise PositionError("hands", f"{self.seat(active)} holds no tile: it skips its "
+                                         f"placement, so there is no {decision} to make", "D12")
+        if decision == BONUS and front in kaiju_at:
+            raise PositionError("to_move", f"the ship of {self.seat(active)} faces "
+                                           f"{self.kaiju(kaiju_at[front])}: a ship that sails "
+                                           "into a daikaiju is out", "C3")
+        if decision == PLACEMENT and front in kaiju_at:
+            raise PositionError("to_move", f"the ship of {self.seat(active)} faces "
+                                           f"{self.kaiju(kaiju_at[front])}: after its daikaiju "
+                                           "roll it is destroyed, or moves to another start "
+                                           "mark, before any placement", "D7")
+        if decision == RELOCATION:
+            self._relocation(p, tile_at, kaiju_at, positions)
+        if decision == BONUS:
+            self._bonus(p)
+
+    def _pieces(self, p) -> dict:
+        """Every tile once (D2), one thing per square; returns {square: tile}."""
+        where = {}
+
+        def put(tile, field, place):
+            if tile in where:
+                raise PositionError(field, f"{self.tile(tile)} is {place} and also "
+                                           f"{where[tile]}: each tile is in one place", "D2")
+            where[tile] = place
+
+        tile_at = {}
+        for i, t in enumerate(p["tiles"]):
+            if t["square"] in tile_at:
+                raise PositionError(f"tiles[{i}]", f"{self.square(t['square'])} holds two "
+                                                   "wake tiles")
+            tile_at[t["square"]] = t["tile"]
+            put(t["tile"], f"tiles[{i}]", f"on the board at {self.square(t['square'])}")
+        for s, hand in enumerate(p["hands"]):
+            for i, t in enumerate(hand):
+                put(t, f"hands[{s}][{i}]", f"in the hand of {self.seat(s)}")
+        for i, t in enumerate(p["draw_pile"]):
+            put(t, f"draw_pile[{i}]", "in the draw pile")
+        if p["removed"] is AUTO:
+            p["removed"] = [t for t in range(DECK_SIZE) if t not in where]
+        for i, t in enumerate(p["removed"]):
+            put(t, f"removed[{i}]", "removed from the game")
+        missing = [t for t in range(DECK_SIZE) if t not in where]
+        if missing:
+            raise PositionError("removed", f"{self.tile(missing[0])} is nowhere: each of the "
+                                           "56 tiles is on the board, in a hand, in the draw "
+                                           "pile or removed (leave removed out to remove every "
+                                           "tile named nowhere else)", "D2")
+        seen = {}
+        for i, k in enumerate(p["daikaiju"]):
+            number, square = k["daikaiju"], k["square"]
+            if number in seen.values():
+                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(number)} is on the board "
+                                                      "twice")
+            if square in seen:
+                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(seen[square])} and "
+                                                      f"{self.kaiju(number)} are both on "
+                                                      f"{self.square(square)}", "C1")
+            if square in tile_at:
+                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(number)} and "
+                                                      f"{self.tile(tile_at[square])} are both on "
+                                                      f"{self.square(square)}: a daikaiju takes "
+                                                      "the square of a wake tile", "C1")
+            seen[square] = number
+        if p["daikaiju"] and not p["daikaiju_rule"]:
+            raise PositionError("daikaiju", "daikaiju on the board in a game without them",
+                                "No Daikaiju")
+        off = sorted(set(range(DAIKAIJU_COUNT)) - set(seen.values()))
+        if sorted(p["supply"]) != off:
+            raise PositionError("supply", "the supply holds each daikaiju not on the board, "
+                                          "once: " + (", ".join(self.kaiju(k) for k in off)
+                                                      or "none"))
+        return tile_at
+
+    def _trails(self, p, tile_at, positions):
+        rotation_at = {t["square"]: t["rotation"] for t in p["tiles"]}
+        for s, trail in enumerate(p["trails"]):
+            field = f"trails[{s}]"
+            if trail and p["decision"] == START_MARK:
+                raise PositionError(field, "no ship has sailed before the first turn")
+            for i, (square, entry, exit_point) in enumerate(trail):
+                if square not in tile_at:
+                    raise PositionError(f"{field}[{i}]", f"{self.square(square)} holds no tile: "
+                                                         "a trail keeps only the wakes of tiles "
+                                                         "on the board")
+                if ORIENTED[tile_at[square]][rotation_at[square]][entry] != exit_point:
+                    raise PositionError(f"{field}[{i}]", f"the tile at {self.square(square)} "
+                                                         f"does not join points {entry} and "
+                                                         f"{exit_point}")
+            if trail and positions[s] is not None:
+                square, _, exit_point = trail[-1]
+                if ACROSS[square * 8 + exit_point] != positions[s]:
+                    raise PositionError(field, f"the trail of {self.seat(s)} does not end where "
+                                               "its ship stands")
+
+    def _over(self, p, afloat, empty):
+        if p["to_move"] is not None:
+            raise PositionError("to_move", "the game is over (decision null): nobody is to "
+                                           "move")
+        if p["bonus_from"]:
+            raise PositionError("bonus_from", "bonus_from goes with the decision bonus")
+        if p["turn"] < 1:
+            raise PositionError("turn", "a game ends in turn 1 or later")
+        winners, reason = p["winners"], p["reason"]
+        if reason is None or not winners:
+            raise PositionError("winners" if not winners else "reason",
+                                "a game that is over has its winners and the reason")
+        if len(afloat) == 1:
+            expected = LAST
+        elif not afloat:
+            expected = TOGETHER
+        elif not empty:
+            expected = FULL
+        else:
+            expected = NO_TILE
+            if p["draw_pile"] or any(p["hands"][s] for s in afloat):
+                raise PositionError("decision", f"{len(afloat)} ships afloat, the board not "
+                                                "full and a tile left to place: the game is "
+                                                "not over", "The end")
+        if reason != expected:
+            raise PositionError("reason", f"with {len(afloat)} ship(s) afloat this game ended "
+                                          f"with {expected!r}, not {reason!r}", "The end")
+        if expected == TOGETHER:
+            if winners != sorted(set(winners)):
+                raise PositionError("winners", "the winners are listed once each, lowest "
+                                               "seat first")
+        elif winners != afloat:
+            raise PositionError("winners", "the winners are the ships afloat: " + ", ".join(
+                self.seat(s) for s in afloat), "The end")
+
+    def _setting_out(self, p, tile_at, positions):
+        n, first, active = p["players"], p["first"], p["to_move"]
+        if p["turn"] != 0:
+            raise PositionError("turn", "while the ships go out to their start marks the turn "
+                                        "is 0")
+        for s, why in enumerate(p["out"]):
+            if why is not None:
+                raise PositionError(f"out[{s}]", "nobody is out before the first turn", "B3")
+        if tile_at or p["removed"]:
+            raise PositionError("tiles" if tile_at else "removed",
+                                "before the first turn no tile has been placed or removed: "
+                                "the tiles are in the hands and the draw pile", "B1")
+        for s, hand in enumerate(p["hands"]):
+            if len(hand) != HAND_SIZE:
+                raise PositionError(f"hands[{s}]", "before the first turn each captain holds "
+                                                   "the 3 tiles dealt", "B1")
+        if p["same_wake"]:
+            raise PositionError("same_wake", "no tile has been placed yet", "D9")
+        if p["daikaiju_rule"]:
+            count = SETUP_COUNT[n]
+            if len(p["daikaiju"]) != count:
+                raise PositionError("daikaiju", f"{count} daikaiju are on the board at setup "
+                                                f"with {n} players", "B2")
+            for i, k in enumerate(p["daikaiju"]):
+                row, col = divmod(k["square"], SIZE)
+                if row == SIZE // 2 or col == SIZE // 2:
+                    raise PositionError(f"daikaiju[{i}]", "a daikaiju is placed by the dice, "
+                                                          "never on the middle row or column",
+                                        "D1")
+        placed = [(first + i) % n for i in range((active - first) % n)]
+        for s in range(n):
+            field = f"ships[{s}]"
+            if s in placed and positions[s] is None:
+                raise PositionError(field, f"{self.seat(s)} put its ship out before "
+                                           f"{self.seat(active)} (from {self.seat(first)}, in "
+                                           "turn order): it is on a start mark", "B3")
+            if s not in placed and positions[s] is not None:
+                raise PositionError(field, f"{self.seat(s)} has not chosen its start mark yet "
+                                           f"({self.seat(active)} is choosing): its ship is "
+                                           "null", "B3")
+            if positions[s] is not None and positions[s] not in START_MARK_SET:
+                raise PositionError(field, f"the ship of {self.seat(s)} is not on a start mark",
+                                    "D5")
+
+    def _relocation(self, p, tile_at, kaiju_at, positions):
+        active = p["to_move"]
+        position = positions[active]
+        if position not in START_MARK_SET or (position >> 3) not in kaiju_at:
+            raise PositionError("decision", f"the ship of {self.seat(active)} moves to another "
+                                            "start mark only from a start mark, facing a "
+                                            "daikaiju", "D8")
+        edge = edge_of_mark(position)
+        if not [m for m in START_MARK_SET
+                if edge_of_mark(m) == edge and m not in positions
+                and (m >> 3) not in tile_at and (m >> 3) not in kaiju_at]:
+            raise PositionError("decision", f"no free start mark on the edge of "
+                                            f"{self.seat(active)}'s ship: it is destroyed, "
+                                            "not moved", "D8")
+
+    def _bonus(self, p):
+        active, bonus_from, out = p["to_move"], p["bonus_from"], p["out"]
+        if not bonus_from:
+            raise PositionError("bonus_from", "a bonus takes from the hands of the captains "
+                                              "the placement put out: name their seats",
+                                "elimination bonus")
+        if len(set(bonus_from)) != len(bonus_from) or active in bonus_from:
+            raise PositionError("bonus_from", "the seats put out, each once, not the seat to "
+                                              "move", "elimination bonus")
+        for i, s in enumerate(bonus_from):
+            if out[s] not in SAILING_REASONS:
+                raise PositionError(f"bonus_from[{i}]", f"{self.seat(s)} was not put out by "
+                                                        "a placement: no bonus for ships still "
+                                                        "afloat or that the daikaiju destroy",
+                                    "elimination bonus")
+        if not any(p["hands"][s] for s in bonus_from):
+            raise PositionError("bonus_from", "none of them holds a tile: there is nothing to "
+                                              "swap, so no bonus", "elimination bonus")
+
+
+def read(position, *, turn_start: bool = False) -> dict:
+    """The position as checked JSON with every field (see the module's note): from a
+    dict, JSON text, or the text form (a text not starting with "{"). With turn_start,
+    the moment before `to_move`'s turn begins (TsuroState.at_turn_start): its
+    `decision` ("placement") is still to come, so its ship may face a daikaiju and its
+    hand may be empty."""
+    if isinstance(position, bytes):
+        try:
+            position = position.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PositionError("position", "not UTF-8 text") from None
+    if isinstance(position, str):
+        stripped = position.lstrip()
+        if not stripped.startswith("{"):
+            return _read_text(position, turn_start)
+        try:
+            position = json.loads(stripped)
+        except (ValueError, RecursionError) as err:
+            raise PositionError("position", f"not valid JSON: {str(err)[:80]}") from None
+    if isinstance(position, dict) and not all(isinstance(key, str) for key in position):
+        raise PositionError("position", "the fields of a position are named by texts")
+    if turn_start and isinstance(position, dict) and position.get("decision",
+                                                                    PLACEMENT) != PLACEMENT:
+        raise PositionError("decision", "a turn about to begin is written with its decision "
+                                        "to come, placement")
+    return _Reader(0).read(position, turn_start)
+
+
+# --- the state ------------------------------------------------------------------------------
+def build(cls, p: dict, rng=None):
+    """A `cls` (TsuroState) at the checked position `p` (read's result). Its future
+    chance comes from `rng`, else from p's seed; it has no history and no seed of its own
+    (state.seed is None: a position is not a saved game)."""
+    n = p["players"]
+    state = cls({"players": n, "daikaiju": p["daikaiju_rule"], "first": p["first"]}, 0)
+    state.seed = None
+    state.position_seed = p["seed"] if rng is None else None  # to_position's seed
+    state.rng = rng if rng is not None else new_rng(p["seed"])
+    state.history, state.setup_events, state._cache = [], [], None
+    state.turn = p["turn"]
+    state.active = p["to_move"] if p["to_move"] is not None else p["first"]
+    state._decision = p["decision"]
+    state.over = p["decision"] is None
+    state.winners, state.reason = tuple(p["winners"]), p["reason"]
+    state._bonus_from = tuple(p["bonus_from"])
+    state.forced_same_wake = p["same_wake"]
+    state.hands = [list(h) for h in p["hands"]]
+    state.draw_pile, state.removed = list(p["draw_pile"]), list(p["removed"])
+    state.tile_at, state.rotation_at = [-1] * SQUARES, [0] * SQUARES
+    state.wakes = [None] * SQUARES
+    for t in p["tiles"]:
+        square = t["square"]
+        state.tile_at[square], state.rotation_at[square] = t["tile"], t["rotation"]
+        state.wakes[square] = ORIENTED[t["tile"]][t["rotation"]]
+    state.kaiju_at = [-1] * SQUARES
+    state.kaiju_square, state.kaiju_facing = [OFF] * DAIKAIJU_COUNT, [0] * DAIKAIJU_COUNT
+    for k in p["daikaiju"]:
+        state.kaiju_square[k["daikaiju"]], state.kaiju_facing[k["daikaiju"]] = (k["square"],
+                                                                                k["facing"])
+        state.kaiju_at[k["square"]] = k["daikaiju"]
+    state.supply = list(p["supply"])
+    state.ships = [None if s is None else s["square"] * 8 + s["point"] for s in p["ships"]]
+    state.out = list(p["out"])
+    state.trails = [[(sq, state.tile_at[sq], a, b) for sq, a, b in trail]
+                    for trail in p["trails"]]
+    wrong = state.invariant_violations()
+    if wrong:  # read() refuses all of these first; this is a second line
+        raise PositionError("position", "; ".join(wrong))
+    return state
+
+
+def to_position(state) -> dict:
+    """The state's moment as position JSON (every field; read(...) gives it back). Its
+    seed: the one a state built from a position was given, while it has used none of
+    its chance (no action applied, no other dice given); else 0 - the dice of a game
+    under way are not a seed, and a position does not carry them."""
+    seed = getattr(state, "position_seed", None)
+    if seed is None or state.history:
+        seed = FIELDS["seed"]
+    return {
+        **envelope(GAME),
+        "players": state.players, "first": state.config["first"],
+        "daikaiju_rule": state.config["daikaiju"], "turn": state.turn,
+        "to_move": state.to_move, "decision": state.decision,
+        "bonus_from": list(state._bonus_from),
+        "ships": [None if s is None else {"square": s >> 3, "point": s & 7}
+                  for s in state.ships],
+        "out": list(state.out), "hands": [list(h) for h in state.hands],
+        "tiles": [{"square": sq, "tile": state.tile_at[sq], "rotation": state.rotation_at[sq]}
+                  for sq in range(SQUARES) if state.tile_at[sq] >= 0],
+        "daikaiju": [{"daikaiju": k, "square": state.kaiju_square[k],
+                      "facing": state.kaiju_facing[k]}
+                     for k in range(DAIKAIJU_COUNT) if state.kaiju_square[k] != OFF],
+        "supply": list(state.supply), "draw_pile": list(state.draw_pile),
+        "removed": list(state.removed),
+        "trails": [[[sq, a, b] for sq, _, a, b in trail] for trail in state.trails],
+        "same_wake": state.forced_same_wake, "winners": list(state.winners),
+        "reason": state.reason, "seed": seed,
+    }
+
+
+def comparable(state) -> dict:
+    """What a position keeps of a state, so from_position(state.to_position()) gives
+    back exactly this: its snapshot() without the history, the seed and the dice (a
+    position has no past, and its future chance is its own seed), the facings of the
+    daikaiju off the board (rolled anew when one is placed), the rotations the squares
+    without a tile remember from a tile taken away, and, once the game is over, whose
+    turn it was."""
+    kept = dict(state.snapshot())
+    for name in ("history", "seed", "rng"):
+        del kept[name]
+    kept["rotation_at"] = [r if state.tile_at[sq] >= 0 else 0
+                           for sq, r in enumerate(state.rotation_at)]
+    kept["kaiju_facing"] = [f if state.kaiju_square[k] != OFF else 0
+                            for k, f in enumerate(state.kaiju_facing)]
+    if state.over:
+        del kept["active"]
+    return kept
+
+
+# --- the text form ----------------------------------------------------------------------------
+# key letters of the text's fields, in the order to_text writes them
+KEYS = "ndftmwshbkuprvjx"
+DECISION_LETTERS = {START_MARK: "s", RELOCATION: "r", PLACEMENT: "p", BONUS: "b"}
+OUT_WORDS = {EDGE: "edge", DAIKAIJU: "daikaiju", LOOP: "loop", OUT_TILE_EATEN: "eaten",
+             OUT_TILE_REMOVED: "removed", OUT_FACING: "facing", OUT_NO_MARK: "nomark"}
+END_WORDS = {LAST: "last", TOGETHER: "together", FULL: "full", NO_TILE: "notile"}
+
+
+def _seats(seats) -> str:
+    return "".join(str(s + 1) for s in seats)
+
+
+def _follows(step, after) -> bool:
+    """Whether trail step `step` ([square, entry, exit]) is where `after` leads."""
+    there = ACROSS[after[0] * 8 + after[2]]
+    return there != OFF and [there >> 3, there & 7] == step[:2]
+
+
+def _trail_text(trail) -> str:
+    runs = []
+    for i, step in enumerate(trail):
+        if i and _follows(step, trail[i - 1]):
+            runs[-1][1] += 1
+        else:
+            runs.append([step, 1])
+    return "-".join(square_code(s[0]) + POINTS_TEXT[s[1]] + (str(count) if count > 1 else "")
+                    for s, count in runs)
+
+
+def to_text(position) -> str:
+    """The text form of a position (any form read() takes), fields that keep their
+    default left out:
+
+        text     = "1" { "_" field }                  the format's version, then fields
+        field    = "n" players | "d" ("0"|"1") | "f" seat | "t" number
+                 | "m" decision seat [ "-" seats ]    decision: s r p b; "-": bonus_from
+                 | "w" seats "-" end                  over: winners and why
+                 | "s" ship { "." ship }              per seat: square point, a word, or ""
+                 | "h" hand { "." hand }              per seat: [ tile { "-" tile } ]
+                 | "b" [ square "-" tile facing { "." ... } ]      tiles on the board
+                 | "k" [ square "-" daikaiju facing { "." ... } ]  daikaiju on the board
+                 | "u" list | "p" list | "r" list     supply, draw pile, removed
+                 | "v" trail { "." trail }            per seat: [ run { "-" run } ]
+                 | "j" | "x" number                   same_wake; the seed
+        run      = square point [ count ]             count steps along the wakes
+        square   = gold blue                          "1"-"6", "0" for the middle line
+    """
+    p = read(position)
+    n = p["players"]
+    fields = {"n": str(n)}
+    if not p["daikaiju_rule"]:
+        fields["d"] = "0"
+    if p["first"]:
+        fields["f"] = str(p["first"] + 1)
+    if p["turn"] != (0 if p["decision"] == START_MARK else 1):
+        fields["t"] = str(p["turn"])
+    if p["decision"] is None:
+        fields["w"] = _seats(p["winners"]) + "-" + END_WORDS[p["reason"]]
+    elif (p["decision"], p["to_move"]) != (PLACEMENT, 0):
+        fields["m"] = DECISION_LETTERS[p["decision"]] + str(p["to_move"] + 1) + (
+            "-" + _seats(p["bonus_from"]) if p["decision"] == BONUS else "")
+    fields["s"] = ".".join(
+        (square_code(s["square"]) + POINTS_TEXT[s["point"]]) if s is not None
+        else OUT_WORDS.get(p["out"][i], "") for i, s in enumerate(p["ships"]))
+    if any(p["hands"]):
+        fields["h"] = ".".join("-".join(str(t + 1) for t in h) for h in p["hands"])
+    if p["tiles"]:
+        fields["b"] = ".".join(f"{square_code(t['square'])}-{t['tile'] + 1}"
+                               f"{FACINGS[t['rotation']]}" for t in p["tiles"])
+    if p["daikaiju"]:
+        fields["k"] = ".".join(f"{square_code(k['square'])}-{k['daikaiju'] + 1}"
+                               f"{FACINGS[k['facing']]}" for k in p["daikaiju"])
+    on_board = {k["daikaiju"] for k in p["daikaiju"]}
+    if p["supply"] != [k for k in range(DAIKAIJU_COUNT) if k not in on_board]:
+        fields["u"] = ".".join(str(k + 1) for k in p["supply"])
+    if p["draw_pile"]:
+        fields["p"] = ".".join(str(t + 1) for t in p["draw_pile"])
+    named = {t["tile"] for t in p["tiles"]} | set(p["draw_pile"]) | {
+        t for h in p["hands"] for t in h}
+    if p["removed"] != [t for t in range(DECK_SIZE) if t not in named]:
+        fields["r"] = ".".join(str(t + 1) for t in p["removed"])
+    if any(p["trails"]):
+        fields["v"] = ".".join(_trail_text(t) for t in p["trails"])
+    if p["same_wake"]:
+        fields["j"] = ""
+    if p["seed"] != FIELDS["seed"]:
+        fields["x"] = str(p["seed"])
+    return "_".join(["1"] + [key + fields[key] for key in KEYS if key in fields])
+
+
+class _Text:
+    """Reads the text form into position JSON (only the fields it gives)."""
+
+    def __init__(self, text: str):
+        self.text = text.strip()
+        self.lead = len(text) - len(text.lstrip())  # for the offsets in the messages
+
+    def fail(self, offset: int, message: str):
+        raise PositionError("text", f"at character {offset + self.lead + 1}: {message}")
+
+    @staticmethod
+    def split(value: str, offset: int, sep: str) -> list:
+        pieces, at = [], offset
+        for piece in value.split(sep):
+            pieces.append((piece, at))
+            at += len(piece) + 1
+        return pieces
+
+    def number(self, piece, offset, what, low, high) -> int:
+        if not re.fullmatch(r"0|[1-9][0-9]{0,19}", piece):
+            self.fail(offset, f"{what} is a whole number, written without leading zeros, "
+                              f"not {piece!r}")
+        value = int(piece)
+        if not low <= value <= high:
+            self.fail(offset, f"{what} is from {low} to {high}, not {value}")
+        return value
+
+    def seat(self, piece, offset):
+        return self.number(piece, offset, "a seat", 1, self.players) - 1
+
+    def seats(self, piece, offset) -> list:
+        return [self.seat(c, offset + i) for i, c in enumerate(piece)]
+
+    def tile(self, piece, offset):
+        return self.number(piece, offset, "a wake tile", 1, DECK_SIZE) - 1
+
+    def square(self, piece, offset) -> int:
+        if not re.fullmatch(r"[0-6]{2}", piece):
+            self.fail(offset, "a square is two digits, its gold number (column) then its "
+                              f"blue number (row), 0 for the middle line, not {piece!r}")
+        return square_of_code(piece)
+
+    def on_square(self, piece, offset, what, high):
+        """square "-" number facing: a tile or a daikaiju on a square."""
+        match = re.fullmatch(r"([^-]*)-([0-9]+)([a-z])", piece)
+        if not match:
+            self.fail(offset, f"a {what} on the board is its square, \"-\", its number and "
+                              f"its facing (n, e, s or w), like 25-3e, not {piece!r}")
+        square = self.square(match[1], offset)
+        number = self.number(match[2], offset + 3, f"a {what}", 1, high) - 1
+        if match[3] not in FACINGS:
+            self.fail(offset + len(piece) - 1, f"a facing is n, e, s or w, not {match[3]!r}")
+        return square, number, FACINGS.index(match[3])
+
+    def per_seat(self, value, offset, what) -> list:
+        pieces = self.split(value, offset, ".")
+        if len(pieces) != self.players:
+            self.fail(offset, f"{what}: one entry per seat, separated by \".\" "
+                              f"({self.players}), not {len(pieces)}")
+        return pieces
+
+    def plain_list(self, value, offset, item) -> list:
+        return [] if value == "" else [item(piece, at)
+                                       for piece, at in self.split(value, offset, ".")]
+
+    def read(self) -> dict:
+        text = self.text
+        if not re.fullmatch(r"[A-Za-z0-9._-]*", text):
+            bad = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9._-]", c))
+            self.fail(bad, f"{text[bad]!r} is not in the text form: it is written with "
+                           "letters, digits, \"_\", \".\" and \"-\"")
+        tokens = self.split(text, 0, "_")
+        if tokens[0][0] != "1":
+            self.fail(0, "the text form starts with its format version, 1, then \"_\" and "
+                         "its fields (like 1_n2_...)")
+        fields = {}
+        for token, offset in tokens[1:]:
+            if not token or token[0] not in KEYS:
+                self.fail(offset, f"a field starts with one of the letters {KEYS}, not "
+                                  f"{token[:1]!r}")
+            if token[0] in fields:
+                self.fail(offset, f"the field {token[0]!r} is given twice")
+            fields[token[0]] = (token[1:], offset + 1)
+        if "m" in fields and "w" in fields:
+            self.fail(fields["w"][1] - 1, "a game is either to move (m) or over (w), not both")
+        if "n" not in fields:
+            raise PositionError("players", "the text form gives the number of players: n2 to "
+                                           "n8")
+        self.players = self.number(*fields["n"], "the number of players", MIN_PLAYERS,
+                                   MAX_PLAYERS)
+        out = {**envelope(GAME), "players": self.players}
+        for key, (value, offset) in fields.items():
+            if key != "n":
+                getattr(self, "field_" + key)(value, offset, out)
+        if "s" not in fields:
+            raise PositionError("ships", "the text form gives the ships: s, one per seat")
+        return out
+
+    # one method per field key
+    def field_d(self, value, offset, out):
+        if value not in ("0", "1"):
+            self.fail(offset, f"the daikaiju rule is d1 (played) or d0 (not), not d{value}")
+        out["daikaiju_rule"] = value == "1"
+
+    def field_f(self, value, offset, out):
+        out["first"] = self.seat(value, offset)
+
+    def field_t(self, value, offset, out):
+        out["turn"] = self.number(value, offset, "the turn", 0, 10**9)
+
+    def field_m(self, value, offset, out):
+        letters = {v: k for k, v in DECISION_LETTERS.items()}
+        match = re.fullmatch(r"([a-z])([^-]*)(?:-(.*))?", value)
+        if not match or match[1] not in letters:
+            self.fail(offset, "who is to move is a decision letter (s start mark, r "
+                              "relocation, p placement, b bonus) and a seat, like p2, not "
+                              f"{value!r}")
+        out["decision"] = letters[match[1]]
+        out["to_move"] = self.seat(match[2], offset + 1)
+        if match[3] is not None:
+            if match[1] != "b":
+                self.fail(offset + len(match[2]) + 1, "only a bonus names seats after \"-\"")
+            out["bonus_from"] = self.seats(match[3], offset + len(match[2]) + 2)
+
+    def field_w(self, value, offset, out):
+        words = {v: k for k, v in END_WORDS.items()}
+        match = re.fullmatch(r"([0-9]*)-([a-z]*)", value)
+        if not match or match[2] not in words:
+            self.fail(offset, "an ended game is its winners' seats, \"-\" and why: last, "
+                              f"together, full or notile (like w13-full), not {value!r}")
+        out["decision"] = None
+        out["winners"] = self.seats(match[1], offset)
+        out["reason"] = words[match[2]]
+
+    def field_s(self, value, offset, out):
+        words = {v: k for k, v in OUT_WORDS.items()}
+        ships, why = [], []
+        for piece, at in self.per_seat(value, offset, "the ships"):
+            if piece in words or piece == "":
+                ships.append(None)
+                why.append(words.get(piece))
+                continue
+            if not re.fullmatch(r"[0-9]{2}[a-z]", piece) or piece[2] not in POINTS_TEXT:
+                self.fail(at, "a ship is its square and its point (a to h), like 25c; or why "
+                              f"it is out ({', '.join(words)}); or nothing, not yet on a "
+                              f"start mark; not {piece!r}")
+            ships.append({"square": self.square(piece[:2], at),
+                          "point": POINTS_TEXT.index(piece[2])})
+            why.append(None)
+        out["ships"], out["out"] = ships, why
+
+    def field_h(self, value, offset, out):
+        out["hands"] = [[] if piece == "" else
+                        [self.tile(t, a) for t, a in self.split(piece, at, "-")]
+                        for piece, at in self.per_seat(value, offset, "the hands")]
+
+    def field_b(self, value, offset, out):
+        out["tiles"] = []
+        for square, tile, rotation in self.plain_list(
+                value, offset, lambda p, a: self.on_square(p, a, "wake tile", DECK_SIZE)):
+            out["tiles"].append({"square": square, "tile": tile, "rotation": rotation})
+
+    def field_k(self, value, offset, out):
+        out["daikaiju"] = []
+        for square, number, facing in self.plain_list(
+                value, offset, lambda p, a: self.on_square(p, a, "daikaiju", DAIKAIJU_COUNT)):
+            out["daikaiju"].append({"daikaiju": number, "square": square, "facing": facing})
+
+    def field_u(self, value, offset, out):
+        out["supply"] = self.plain_list(
+            value, offset, lambda p, a: self.number(p, a, "a daikaiju", 1, DAIKAIJU_COUNT) - 1)
+
+    def field_p(self, value, offset, out):
+        out["draw_pile"] = self.plain_list(value, offset, self.tile)
+
+    def field_r(self, value, offset, out):
+        out["removed"] = self.plain_list(value, offset, self.tile)
+
+    def field_v(self, value, offset, out):
+        # runs are expanded once the board is known (see _expand_trails)
+        out["trails"] = [[] if piece == "" else [self.run(r, a) for r, a in
+                                                 self.split(piece, at, "-")]
+                         for piece, at in self.per_seat(value, offset, "the trails")]
+
+    def run(self, piece, offset):
+        match = re.fullmatch(r"([0-9]{2})([a-h])([0-9]*)", piece)
+        if not match:
+            self.fail(offset, "a piece of trail is the square and the point it enters by, "
+                              "then how many tiles it follows (1 if left out), like 25c3, "
+                              f"not {piece!r}")
+        count = 1 if match[3] == "" else self.number(match[3], offset + 3, "a count", 1,
+                                                     SQUARES * 8)
+        return self.square(match[1], offset), POINTS_TEXT.index(match[2]), count, offset
+
+    def field_j(self, value, offset, out):
+        if value:
+            self.fail(offset, "same_wake is the letter j alone")
+        out["same_wake"] = True
+
+    def field_x(self, value, offset, out):
+        out["seed"] = self.number(value, offset, "the seed", 0, 2**64 - 1)
+
+    def expand_trails(self, out):
+        """Each run of the text's trails, followed along the wakes of the board's tiles."""
+        if "trails" not in out:
+            return
+        wakes = {t["square"]: ORIENTED[t["tile"]][t["rotation"]] for t in out.get("tiles", ())}
+        trails = []
+        for runs in out["trails"]:
+            steps = []
+            for square, entry, count, offset in runs:
+                for i in range(count):
+                    if square not in wakes:
+                        self.fail(offset, f"this trail runs onto square {square_code(square)}, "
+                                          "which holds no tile (b)" if i else
+                                          f"square {square_code(square)} holds no tile (b)")
+                    exit_point = wakes[square][entry]
+                    steps.append([square, entry, exit_point])
+                    there = ACROSS[square * 8 + exit_point]
+                    if there == OFF and i + 1 < count:
+                        self.fail(offset, "this trail runs off the board")
+                    square, entry = there >> 3, there & 7
+            trails.append(steps)
+        out["trails"] = trails
+
+
+def _read_text(text: str, turn_start: bool) -> dict:
+    reader = _Text(text)
+    data = reader.read()
+    reader.expand_trails(data)
+    if turn_start and data.get("decision", PLACEMENT) != PLACEMENT:
+        raise PositionError("decision", "a turn about to begin is written with its decision "
+                                        "to come, placement")
+    return _Reader(1).read(data, turn_start)
+
+
+def from_text(text: str) -> dict:
+    """The position JSON (every field, checked) of a position's text form (to_text)."""
+    if not isinstance(text, str):
+        raise PositionError("text", f"the text form is a text, not {_shown(text)}")
+    return _read_text(text, False)
+
+
+__all__ = ["AUTO", "DECISIONS", "END_REASONS", "FIELDS", "GAME", "OUT_REASONS", "build",
+           "comparable", "from_text", "read", "square_code", "square_of_code", "to_position",
+           "to_text"]
