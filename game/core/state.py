@@ -73,6 +73,17 @@ class GameState(ABC):
         """An independent copy (see the class's note on `rng`)."""
 
     @abstractmethod
+    def to_position(self) -> dict:
+        """This moment as a position (game/core/position.py): plain JSON that
+        from_position turns back into an equal state."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls, position: dict | str) -> GameState:
+        """The state at `position`: its JSON (a dict or JSON text) or its text form.
+        An impossible position raises PositionError naming the field and the rule."""
+
+    @abstractmethod
     def invariant_violations(self) -> list[str]:
         """What is wrong with the state, in words (empty when all is well): the
         simulator and the property tests call this after every action."""
