@@ -32,6 +32,11 @@ class Goal:
     parse_arg: Callable[[str], object] | None = None
 
 
+# A goal every game offers: play a whole turn, any legal way (a first step of a lesson).
+PLAY = Goal(words=lambda _: "Play your turn.",
+            met=lambda seat, _, events, state: state.is_over or state.to_move != seat)
+
+
 @dataclass
 class Verdict:
     solved: bool
@@ -103,4 +108,4 @@ def _turn_ended(events: list[Event]) -> bool:
     return any(event.kind == "game_over" for event in events)
 
 
-__all__ = ["Challenge", "ChallengeError", "Goal", "Verdict", "own_turn"]
+__all__ = ["PLAY", "Challenge", "ChallengeError", "Goal", "Verdict", "own_turn"]

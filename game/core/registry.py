@@ -69,6 +69,8 @@ class GameInfo:
     label_in_name: bool = False  # a seat's name says its label: "Ann" plays as "Ann (Black)"
     # the module whose GOALS names the goals a challenge may set (game/core/challenge.py)
     goals_module: str = ""
+    # the module whose LESSON lists the steps of "Learn to play" (game/core/lessons.py)
+    lessons_module: str = ""
     # the rules page (game/site/rules.py makes rules/<rules_page> from
     # docs/rules-<its stem>.md); where each rule a RuleError names is explained there:
     # {rule: anchor} (a reading "D<n>" not listed is at "d<n>"); and the sections whose
@@ -84,7 +86,7 @@ class GameInfo:
     # name, so the web bundle ships them (game/site/bundle.py)
     NAMED: ClassVar[tuple] = ("package", "state", "words", "drawing", "bots", "table",
                               "seat_labels", "seat_colours", "setup_form", "setup_read",
-                              "sample_view", "goals_module")
+                              "sample_view", "goals_module", "lessons_module")
 
     @staticmethod
     def load(dotted: str):
@@ -93,9 +95,10 @@ class GameInfo:
         return getattr(import_module(module), name)
 
     def modules(self) -> tuple:
-        """Every module the description names (NAMED), once each, in field order."""
+        """Every module the description names (NAMED), once each, in field order (a
+        field left empty names none)."""
         return tuple(dict.fromkeys(getattr(self, name).partition(":")[0]
-                                   for name in self.NAMED))
+                                   for name in self.NAMED if getattr(self, name)))
 
     @property
     def state_class(self):
@@ -119,6 +122,10 @@ class GameInfo:
     @property
     def table_class(self):
         return self.load(self.table)
+
+    @property
+    def lesson(self) -> tuple:
+        return import_module(self.lessons_module).LESSON if self.lessons_module else ()
 
     @property
     def goals(self) -> dict:

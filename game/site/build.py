@@ -1,7 +1,8 @@
 """What the site is made of, and `python3 -m game build --out DIR` to write it out.
 
-The site is: index.html, embed.html (the board alone, for other pages to embed) and
-pyscript.toml (the pages and their PyScript configuration), every
+The site is: index.html (the game), embed.html (the board alone, for other pages to
+embed), learn.html (Learn to play: the lessons) and pyscript.toml (the pages' PyScript
+configuration), every
 file of static/ (styles, icons, the vendored runtime), the game's Python as one archive
 (static/game.zip, made from the sources at serve/build time), the rules pages
 (rules/*.html, made from docs/rules-*.md by game/site/rules.py) and the service worker at the
@@ -27,7 +28,7 @@ from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
 
 Source = Path | Callable[[], bytes]
 
-PAGE_FILES = ("index.html", "embed.html", "pyscript.toml")  # the game; the embeddable board
+PAGE_FILES = ("index.html", "embed.html", "learn.html", "pyscript.toml")
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"

@@ -24,9 +24,9 @@ GAME = Path(__file__).resolve().parent.parent  # the game package folder
 ARCHIVE_NAME = "game.zip"
 
 # Where the pages' imports start: their entry points (index.html runs game.web.main,
-# embed.html game.web.embed_page).
+# embed.html game.web.embed_page, learn.html game.web.learn_page).
 PAGE_ENTRY = "game.web.main"
-PAGE_ENTRIES = (PAGE_ENTRY, "game.web.embed_page")
+PAGE_ENTRIES = (PAGE_ENTRY, "game.web.embed_page", "game.web.learn_page")
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
 

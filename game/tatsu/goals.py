@@ -1,7 +1,7 @@
 """The goals a Tatsu challenge can set (game/core/challenge.py), judged on the events
 of the learner's own turn (both dice)."""
 
-from game.core.challenge import Goal
+from game.core.challenge import PLAY, Goal
 from game.tatsu.arena import KINDS, POWERS
 
 
@@ -34,6 +34,7 @@ def _did(kind: str, words: str) -> Goal:
 
 
 GOALS = {
+    "play": PLAY,
     **{power: _power(power) for power in POWERS.values()},  # entangle, expel, destroy
     "escape": _did("escape", "Free your entangled stone: escape."),
     "hold": _did("hold", "Hold one of your own stones."),

@@ -4,7 +4,7 @@ Each is judged on the events of the learner's own turn: what their placement cau
 before the next captain's daikaiju roll. Captains are numbered from 1, as on the page.
 """
 
-from game.core.challenge import Goal
+from game.core.challenge import PLAY, Goal
 
 
 def _captain(text: str) -> int:
@@ -22,6 +22,7 @@ def _turn_done(seat, state) -> bool:
 
 
 GOALS = {
+    "play": PLAY,
     "afloat": Goal(
         words=lambda _: "Place a tile and keep your ship afloat.",
         met=lambda seat, _, events, state: _turn_done(seat, state) and not _sunk(events, seat)),
@@ -29,6 +30,10 @@ GOALS = {
         words=lambda rival: f"Sink captain {rival + 1}'s ship and stay afloat.",
         met=lambda seat, rival, events, state: _sunk(events, rival) and not _sunk(events, seat),
         parse_arg=_captain),
+    "bonus": Goal(
+        words=lambda _: "Sink a ship, then take tiles from its captain's hand.",
+        met=lambda seat, _, events, state: any(
+            e.kind == "bonus" and e.data["seat"] == seat and e.data["tiles"] for e in events)),
     "win": Goal(
         words=lambda _: "Win the game with this placement.",
         met=lambda seat, _, events, state: any(

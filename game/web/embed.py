@@ -71,17 +71,20 @@ class Embed:
     def match(self, tell=None) -> Match:
         """The match a `play` or `challenge` frame plays, from the starting position;
         `tell(kind, data)` hears of every action applied."""
+        # The drawing adds a seat's label where the game names seats by it ("You
+        # (Black)"); elsewhere seats are numbered ("Captain 2").
+        labelled = self.info.label_in_name
         names = self.info.seat_names_for(self.state.players)
         seats = []
         for index, player in enumerate(self.players):
             if player == YOU:
-                name = f"You ({names[index]})" if self.info.label_in_name else "You"
-                seats.append(Seat(name, HUMAN))
+                seats.append(Seat("You", HUMAN))
             elif player == HUMAN:  # a seat nobody plays in a challenge
-                seats.append(Seat(names[index], HUMAN))
+                seats.append(Seat("Opponent" if labelled else names[index], HUMAN))
             else:
-                name = f"{names[index]}, {player} computer"
-                seats.append(Seat(name, player))
+                name = f"{player.capitalize()} computer"
+                seats.append(Seat(name if labelled else f"{names[index]}, {name.lower()}",
+                                  player))
         match = EmbedMatch.at(self.info, self.begin(), seats, seed=0)
         if tell is not None:
             match.tell = tell
@@ -247,10 +250,11 @@ class EmbedMatch(Match):
         return lines
 
 
-def embed_table(embed: Embed, page, tell, speed: str = "fast"):
+def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=None):
     """The game's own table (game/web/*_table.py), made to play inside a frame: the
     view is always `embed.seat`'s, a challenge is judged after each of the learner's
-    actions, and the game's end offers a fresh start from the position."""
+    actions, and the game's end offers a fresh start from the position.
+    `after_verdict(verdict)` may add HTML (a hint, a button on) above "Try again"."""
     base = embed.info.table_class
 
     class EmbedTable(base):
@@ -282,14 +286,26 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast"):
                     self.render()
             return applied
 
+        def verdict_html(self) -> str:
+            mark = "solved" if self.verdict.solved else "failed"
+            more = after_verdict(self.verdict) if after_verdict else ""
+            primary = "" if more else ' class="primary"'
+            return (f'<div class="verdict" data-verdict="{mark}" role="alert">'
+                    f'<p>{_escape(self.verdict.words)}</p>'
+                    f'{more}<div class="controls">'
+                    f'<button type="button"{primary} '
+                    'data-embed-reset="1">Try again</button>'
+                    "</div></div>")
+
         def panel_html(self) -> str:
             if self.verdict is not None:
-                mark = "solved" if self.verdict.solved else "failed"
-                return (f'<div class="verdict" data-verdict="{mark}" role="alert">'
-                        f'<p>{_escape(self.verdict.words)}</p>'
-                        '<button type="button" class="primary" data-embed-reset="1">'
-                        'Try again</button></div>')
+                return self.verdict_html()
             return super().panel_html()
+
+        def result_html(self) -> str:
+            if self.verdict is not None:  # a challenge won by winning the game
+                return self.verdict_html()
+            return super().result_html()
 
         def status_html(self) -> str:
             if self.verdict is not None:

@@ -17,6 +17,7 @@ are computed once, on first use, and kept (`_pictures`).
 from html import escape
 
 from game.core.registry import game as described_game
+from game.core.rule_links import page_url
 from game.web import GAMES
 from game.web.setup import relabel
 
@@ -65,6 +66,8 @@ def _card(game: str) -> str:
         f'<p class="card-line" id="card-{game}-line">{escape(card.line)}</p></div>'
         f'<button type="button" class="choice play" data-game="{game}" '
         f'aria-describedby="card-{game}-line">Play {name}</button>'
+        f'<p class="card-links"><a href="learn.html?game={game}">Learn to play {name}</a>'
+        f'<a href="{page_url(game)}">Rules</a></p>'
         f'<details class="how-to"><summary>How to play</summary><ul>{how}</ul>'
         "</details></article>")
 

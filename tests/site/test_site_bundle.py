@@ -18,6 +18,7 @@ from game.site.bundle import GAME, archive_members, game_archive, page_modules
 # every seat (the packages' BOTS), and what the engines import inside functions.
 PAGE_IMPORTS = (
     "game.web.main", "game.web.embed_page",  # the game's page, the embeddable board
+    "game.web.learn_page", "game.tsuro.lessons", "game.tatsu.lessons",  # Learn to play
     "game.tsuro.goals", "game.tatsu.goals",  # the challenges' goals, named by GAME
     "game.web.setup", "game.web.start", "game.core.match",
     "game.web.tsuro_setup", "game.web.tatsu_setup",  # the games' own forms, named by GAME

@@ -92,7 +92,10 @@ def test_who_plays_for_how_long_and_how():
         assert 3 <= len(card.how) <= 5
     assert "last ship afloat wins" in text and "vine entangles" in text
     assert len(tree.find("li")) == sum(len(card.how) for card in cards)
-    assert "href" not in SVG.sub("", html)  # no link that could be dead
+    # the only links: each game's lesson and rules page (tests/site checks they are built)
+    hrefs = re.findall(r'href="([^"]*)"', SVG.sub("", html))
+    assert hrefs == [url for key in GAMES
+                     for url in (f"learn.html?game={key}", f"rules/{game(key).rules_page}")]
 
 
 def test_the_pictures_are_made_once():

@@ -1,0 +1,144 @@
+"""Learn to play: `main()` is run by learn.html (game/web/learn.py says what it shows).
+
+The page shows one step of a game's lesson: its words, then a live board on which the
+learner plays the task (the embeddable board's table, game/web/embed.py). A solved step
+is kept in localStorage and opens the next; `?step=N` (from 1) opens a given step.
+"""
+
+from contextlib import suppress
+from html import escape
+
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
+
+from game.web import key_route, query_value
+from game.web.embed import EmbedError, embed_table
+from game.web.learn import (
+    STORAGE_KEY,
+    after_verdict,
+    first_open,
+    lesson_game,
+    solved_steps,
+    step_embed,
+    step_html,
+    stored,
+)
+from game.web.main import CLICKABLE, Page, guarded, report
+
+lesson = {"info": None, "current": 0, "solved": set(), "table": None}
+
+
+def storage_get(key: str):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 -- storage refused (private mode): no memory, no harm
+        return None
+    return None if is_none(value) else value
+
+
+def storage_set(key: str, value: str) -> None:
+    with suppress(Exception):  # storage refused (private mode): progress is not kept
+        window.localStorage.setItem(key, value)
+
+
+def tell(kind: str, data: dict) -> None:
+    """The board's news: a solved step is remembered and the step list redrawn."""
+    info = lesson["info"]
+    if kind == "solved" and info is not None:
+        lesson["solved"].add(info.lesson[lesson["current"]].key)
+        storage_set(STORAGE_KEY.format(game=info.key), stored(lesson["solved"], info))
+        document.getElementById("lesson").innerHTML = step_html(
+            info, lesson["current"], lesson["solved"])
+    document.documentElement.dataset.verdict = kind if kind in ("solved", "failed") else ""
+
+
+async def show(index: int) -> None:
+    info = lesson["info"]
+    index = max(0, min(len(info.lesson) - 1, index))
+    lesson["current"] = index
+    document.getElementById("lesson").innerHTML = step_html(info, index, lesson["solved"])
+    document.documentElement.dataset.step = str(index + 1)
+    document.documentElement.dataset.verdict = ""
+    embed = step_embed(info, info.lesson[index])
+    task = embed.challenge.task
+    document.getElementById("play").innerHTML = (
+        f'<p class="task" id="task">{escape(task)}</p>'
+        '<p id="status" class="status" aria-live="polite"></p>'
+        '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
+        '<aside id="panel" class="side"></aside></div><div id="overlay"></div>'
+        '<ol id="log" class="log" hidden></ol>')
+    table = embed_table(embed, Page(), tell,
+                        after_verdict=lambda verdict: after_verdict(info, index, verdict.solved))
+    lesson["table"] = table
+    await table.start()
+    query = f"?game={info.key}&step={index + 1}"
+    if window.location.search != query:
+        window.history.replaceState(None, "", query)
+
+
+async def on_click(event) -> None:
+    element = event.target.closest("button")
+    if is_none(element):
+        element = event.target.closest(CLICKABLE)
+    if is_none(element):
+        return
+    data = dict(window.Object.entries(element.dataset).to_py())
+    if element.classList.contains("target"):
+        data["target"] = "1"
+    if "lessonStep" in data:
+        await show(int(data["lessonStep"]))
+    elif "embedReset" in data:
+        await show(lesson["current"])
+    elif lesson["table"] is not None:
+        await lesson["table"].click(data)
+
+
+async def on_key(event) -> None:
+    table = lesson["table"]
+    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
+            or event.altKey:
+        return
+    target = event.target
+    route = key_route(event.key, target.tagName, target.getAttribute("role"))
+    if route == "ignore":
+        return
+    if route == "click":
+        event.preventDefault()
+        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
+        return
+    await table.key(event.key)
+
+
+async def begin() -> None:
+    root = document.documentElement
+    try:
+        query = window.location.search
+        try:
+            info = lesson_game(query_value(query, "game"))
+        except EmbedError as err:
+            document.getElementById("app").innerHTML = (
+                f'<p class="embed-error" id="status" role="alert">{escape(str(err))}</p>')
+            root.dataset.ready = "true"
+            return
+        lesson["info"] = info
+        lesson["solved"] = solved_steps(storage_get(STORAGE_KEY.format(game=info.key)), info)
+        document.title = f"Learn to play {info.name} · Tsuro of the Seas · Tatsu"
+        document.getElementById("app").innerHTML = (
+            '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>')
+        step = query_value(query, "step") or ""
+        start = int(step) - 1 if step.isdigit() else first_open(info, lesson["solved"])
+        await show(start)
+        root.dataset.ready = "true"
+    except Exception:
+        root.dataset.ready = "error"
+        raise
+
+
+def main() -> None:
+    try:
+        document.getElementById("app").addEventListener("click", guarded(on_click))
+        document.addEventListener("keydown", guarded(on_key))
+        guarded(lambda _event: begin())(None)
+    except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
+        document.documentElement.dataset.ready = "error"
+        report(error)
