@@ -137,4 +137,11 @@ def test_works_offline_once_opened(context, built_site):
     open_page(offline, f"{site.url}?game=tatsu")
     assert offline.locator("svg[data-board='tatsu']").is_visible()
     assert offline.evaluate(READY) == "true"
+    # the embeddable board, the lessons and the rules pages were kept too
+    open_page(offline, f"{site.url}embed.html?game=tsuro&mode=play&players=you,easy")
+    assert offline.locator("#board svg[data-board='tsuro']").is_visible()
+    open_page(offline, f"{site.url}learn.html?game=tatsu")
+    assert offline.locator("#board svg[data-board='tatsu']").is_visible()
+    offline.goto(f"{site.url}rules/tsuro-of-the-seas.html#placing-rule-1")
+    assert offline.locator("#placing-rule-1").is_visible()
     assert not [url for url in watched.foreign]
