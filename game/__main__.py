@@ -1,8 +1,11 @@
-"""The command line: `python3 -m game simulate|compare|serve|build ...`."""
+"""The command line: `python3 -m game simulate|compare|serve|build|diagram|position ...`."""
 
 import argparse
 import json
+import os
 import sys
+import textwrap
+from importlib import import_module
 
 from game.core.registry import games
 
@@ -115,6 +118,133 @@ def _build(args) -> int:
     return 0
 
 
+def _read(path: str, what: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read the {what} {path}: "
+                         f"{getattr(error, 'strerror', None) or error}") from None
+
+
+def _state(info, args):
+    """The position the options name: --position (its text or JSON, or a file holding
+    either) or --record FILE --at N (a saved game after its first N actions)."""
+    state_class = info.state_class
+    if args.record is not None:
+        if args.at is None:
+            raise ValueError("--record needs --at N: the step of the game to show "
+                             "(0: before the first action)")
+        return state_class.from_record(_read(args.record, "saved game"), upto=args.at)
+    if args.at is not None:
+        raise ValueError("--at goes with --record FILE")
+    source = args.position
+    if os.path.isfile(source):
+        source = _read(source, "position file")
+    elif source.strip().lower().endswith((".json", ".txt")):
+        raise ValueError(f"--position: no file {source}")
+    return state_class.from_position(source.strip())
+
+
+def _refused(run):
+    """Run a verb whose input may be refused: a refusal (a ValueError: PositionError,
+    RecordError, NotesError, a file that cannot be read) is one line on stderr, exit 2."""
+    def guarded(args) -> int:
+        try:
+            return run(args)
+        except ValueError as error:
+            print("error: " + " ".join(str(error).split()), file=sys.stderr)
+            return 2
+    return guarded
+
+
+def _diagrams(info):
+    """The game's diagrams, game/<game>/diagram.py (diagram(), PLACE_HELP), or None: found
+    by name, as `position` finds game/<game>/position.py, and not in the game's
+    description, whose modules the page loads (the page draws no diagrams)."""
+    name = f"{info.package}.diagram"
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
+def _diagram(args) -> int:
+    from game.core.diagram import Notes
+
+    info = GAMES[args.game]
+    notes = Notes.from_options(highlight=args.highlight, arrow=args.arrow, label=args.label,
+                               dim=args.dim, ghost=args.ghost, select=args.select,
+                               notes=args.notes)
+    diagrams = _diagrams(info)
+    if diagrams is None:
+        raise ValueError(f"{info.name} has no diagrams")
+    drawing = diagrams.diagram(_state(info, args), notes, seat=args.seat)
+    if args.out is None:
+        sys.stdout.write(drawing)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(drawing)
+    except OSError as error:
+        raise ValueError(f"cannot write {args.out}: {error.strerror or error}") from None
+    return 0
+
+
+def _position(args) -> int:
+    info = GAMES[args.game]
+    position = _state(info, args).to_position()
+    to_text = import_module(f"{info.package}.position").to_text
+    print(json.dumps(position, separators=(",", ":")))
+    print(to_text(position))
+    return 0
+
+
+def _position_options(parser) -> None:
+    """--game, and where the position comes from, for `diagram` and `position`."""
+    parser.add_argument("--game", choices=sorted(GAMES), required=True,
+                        help="the game: " + ", ".join(f"{key} ({info.name})"
+                                                      for key, info in GAMES.items()))
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--position", metavar="TEXT|FILE",
+                        help="the position: its text form, its JSON, or a file holding "
+                             "either (.json or text)")
+    source.add_argument("--record", metavar="FILE",
+                        help="a saved game (game record JSON), opened at step --at")
+    parser.add_argument("--at", type=int, metavar="N",
+                        help="with --record: the game after its first N actions "
+                             "(0: before any)")
+
+
+DIAGRAM_EPILOG = """\
+examples:
+  python3 -m game diagram --game tatsu --position 1VVV9vvv8_b34_-_-_1 --select 3i \\
+      --label "12=fire corner" --out move.svg
+  python3 -m game diagram --game tsuro --position pos.json --highlight 3/5 0/0 --dim \\
+      --arrow "0/0:3/5:sails" --out sail.svg
+  python3 -m game diagram --game tsuro --record game.json --at 8 --ghost 31s --notes n.json
+
+the notes file is a JSON object (game/core/diagram.py), any of:
+  {"highlight": [P, ...], "arrows": [{"from": P, "to": P, "label": T}, ...],
+   "labels": [{"at": P, "text": T}, ...], "dim": true, "ghost": "TILE/ROT", "select": P}
+"""
+
+
+def _places_help() -> str:
+    """Each game's places, from its diagrams (PLACE_HELP), wrapped for the terminal."""
+    lines = ["places:"]
+    for key, info in GAMES.items():
+        diagrams = _diagrams(info)
+        if diagrams is None:
+            continue
+        lines += textwrap.wrap(f"{info.name} (--game {key}): {diagrams.PLACE_HELP}",
+                               width=88, initial_indent="  ", subsequent_indent="    ",
+                               break_on_hyphens=False)
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m game")
     verbs = parser.add_subparsers(dest="verb", required=True)
@@ -153,6 +283,49 @@ def main(argv=None) -> int:
     build = verbs.add_parser("build", help="write the complete deployable site into a folder")
     build.add_argument("--out", required=True, help="the folder to write (e.g. dist)")
     build.set_defaults(run=_build)
+
+    diagram = verbs.add_parser(
+        "diagram", help="draw one position as a standalone SVG file, with notes on it",
+        description=textwrap.fill(
+            "Draw a position once, as a standalone SVG file for a rules page or a "
+            "document (an <img> in any page, light or dark), with notes: places marked, "
+            "arrows, labels, the rest dimmed; a tile's preview (Tsuro of the Seas) or a "
+            "stone's moves (Tatsu).", width=88),
+        epilog=_places_help() + "\n\n" + DIAGRAM_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _position_options(diagram)
+    diagram.add_argument("--seat", type=int, metavar="N",
+                         help="whose view: the engine's seat number, from 0 (their ship "
+                              "is ringed; the words say \"You are ...\")")
+    diagram.add_argument("--out", metavar="FILE.svg", help="write here (default: stdout)")
+    notes = diagram.add_argument_group("notes")
+    notes.add_argument("--highlight", nargs="+", action="extend", metavar="PLACE",
+                       help="mark these places")
+    notes.add_argument("--arrow", action="append", metavar="A:B[:LABEL]",
+                       help="an arrow from place A to place B (repeatable)")
+    notes.add_argument("--label", action="append", metavar="PLACE=TEXT",
+                       help="a text at a place (repeatable)")
+    notes.add_argument("--dim", action="store_true",
+                       help="dim the board except the places marked")
+    notes.add_argument("--ghost", metavar="TILE/ROT",
+                       help="Tsuro of the Seas: a tile of the hand of the ship to move, "
+                            "shown on the square it would go to with the ships' voyages: "
+                            "TILE/ROT as the JSON form numbers them (tile 0-55, ROT "
+                            "quarter turns 0-3) or as the text form writes them (31s: "
+                            "tile 31 counted from 1, its top pointing n, e, s or w)")
+    notes.add_argument("--select", metavar="PLACE",
+                       help="Tatsu: a stone of the side to move (5i, 5o, 5, mat-fire), "
+                            "with where it may go")
+    notes.add_argument("--notes", metavar="FILE.json", help="notes from a JSON file; the "
+                                                            "options add to them")
+    diagram.set_defaults(run=_refused(_diagram))
+
+    position = verbs.add_parser(
+        "position", help="print a position as JSON, then as its text form",
+        description="Print a position in both forms: one line of JSON, then one line of "
+                    "the compact text form (each game's rules page gives its grammar).")
+    _position_options(position)
+    position.set_defaults(run=_refused(_position))
 
     args = parser.parse_args(argv)
     return args.run(args)

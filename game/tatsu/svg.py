@@ -6,6 +6,10 @@ the tests parse it with xml.etree. The same state always gives the same text.
 
     board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="")
         -> one <svg data-board="tatsu"> for the arena and both sides
+    TatsuScene(state, seat), summary(scene, names), layers(scene, ...) -> what a board
+        is drawn from, its words, and the markup inside its root: the hook that
+        game/tatsu/diagram.py draws a diagram with (the board once, nothing to click,
+        notes over it, for the rules pages; the page never loads that module)
 
 What a page can rely on (seats are 0 = Black, 1 = White; segments 0-23 clockwise from
 the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
@@ -244,7 +248,7 @@ def _stone_words(seat: int, kind: str) -> str:
 
 
 # --- what is drawn, from a state or from a view ----------------------------------------------
-class _Scene(Scene):
+class TatsuScene(Scene):
     """The facts of a position, read from a TatsuState or from `state.view(seat)`."""
 
     def _from_state(self, state):
@@ -325,7 +329,8 @@ class _Scene(Scene):
         return used
 
 
-def _summary(scene: _Scene, names) -> str:
+def summary(scene: TatsuScene, names) -> str:
+    """The position in words: the board's <title> and aria-label (a diagram's too)."""
     head = f"Tatsu, turn {scene.turn}."
     if scene.winners:
         who = _who(scene.winners[0], names)
@@ -461,7 +466,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
             f'{LOCK if status == "held" else ""}{hit}</g>')
 
 
-def _target_markup(action, segment, stone_words, pre) -> str:
+def _target_markup(action, segment, stone_words, pre, clickable=True) -> str:
     die = action.args[1]
     data = json.dumps(action.to_json(), separators=(",", ":"))
     verb = {"move": "Move", "enter": "Enter", "escape": "Escape"}[action.kind]
@@ -472,14 +477,16 @@ def _target_markup(action, segment, stone_words, pre) -> str:
     sector = _sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
             f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
-            f'data-action="{attr(data)}"{button(words)}><title>{escape(words)}</title>'
+            f'data-action="{attr(data)}"{button(words) if clickable else ""}>'
+            f'<title>{escape(words)}</title>'
             f'<path class="sector" d="{sector}" fill="{GOLD}" fill-opacity="0.3" '
             f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
             f'<rect class="die-label" x="{num(x - 9)}" y="{num(y - 9)}" width="18" '
             f'height="18" rx="4" fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
             f'<text x="{num(x)}" y="{num(y + 4.4)}" text-anchor="middle" font-size="12" '
             f'font-weight="800" fill="{INK}">{die}</text>'
-            f'<path class="hit" d="{sector}" fill="transparent"/></g>')
+            + (f'<path class="hit" d="{sector}" fill="transparent"/>' if clickable else "")
+            + '</g>')
 
 
 # --- the hub: whose turn, and the dice -------------------------------------------------------
@@ -513,7 +520,7 @@ STATUS_FONT, SUB_FONT = 13, 11
 STATUS_Y, DICE_Y, SUB_Y = -25, 5, 37  # baselines and the dice's centre, from CY
 
 
-def _hub(scene: _Scene, pre) -> str:
+def _hub(scene: TatsuScene, pre) -> str:
     """Whose turn, the dice, and a line below: each inside the hub's free disc, clear of
     the corner badges and entry points round it (at every state: the words are few)."""
     parts = []
@@ -636,9 +643,9 @@ def _address(selected):
                      f"('mat', kind), not {selected!r}")
 
 
-def _root(scene: _Scene, names, clickable: bool) -> str:
+def _root(scene: TatsuScene, names, clickable: bool) -> str:
     """The <svg> element and its title: the position in words."""
-    return open_svg(f"0 0 {WIDTH} {HEIGHT}", _summary(scene, names), {
+    return open_svg(f"0 0 {WIDTH} {HEIGHT}", summary(scene, names), {
         "class": "board tatsu-board", "data-board": "tatsu",
         "data-decision": scene.decision or "",
         "data-active": "" if scene.active is None else scene.active,
@@ -649,7 +656,7 @@ def _root(scene: _Scene, names, clickable: bool) -> str:
     }, role="group" if clickable else "img")
 
 
-def _stones(scene: _Scene, pre, movable, selected, escapes) -> str:
+def _stones(scene: TatsuScene, pre, movable, selected, escapes) -> str:
     """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
     its neighbour."""
     parts = []
@@ -662,15 +669,16 @@ def _stones(scene: _Scene, pre, movable, selected, escapes) -> str:
     return "".join(parts)
 
 
-def _targets(scene: _Scene, selected, targets, pre) -> str:
-    """Where the selected stone may go, each a button."""
+def _targets(scene: TatsuScene, selected, targets, pre, clickable=True) -> str:
+    """Where the selected stone may go, each a button (while `clickable`)."""
     if not targets:
         return ""
     if selected[0] == MAT:
         words = f"a {selected[1]} dragon from the mat"
     else:
         words = f"the {scene.fields[selected][1]} dragon on segment {selected[0]}"
-    return "".join(_target_markup(action, segment, words, pre) for action, segment in targets)
+    return "".join(_target_markup(action, segment, words, pre, clickable)
+                   for action, segment in targets)
 
 
 def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="") -> str:
@@ -685,7 +693,7 @@ def board(state, *, seat=None, selected=None, highlight=True, names=None, id_pre
     highlight: False draws no cues at all (a replay or a thumbnail).
     names: optional player names per seat, for the title and the sides.
     """
-    scene = _Scene(state, seat)
+    scene = TatsuScene(state, seat)
     pre = attr(id_prefix)
     selected = _address(selected)
     interactive = scene.active is not None and scene.may_act(highlight)
@@ -693,17 +701,29 @@ def board(state, *, seat=None, selected=None, highlight=True, names=None, id_pre
     selected = selected if interactive else None
     escapes = scene.escapes() if interactive else {}
     targets = scene.destinations(selected) if selected in movable else []
-    return "".join((
-        _root(scene, names, bool(movable)), frame(WIDTH, HEIGHT, BACKGROUND, BACK_EDGE),
+    return "".join((_root(scene, names, bool(movable)),
+                    *layers(scene, names, pre, movable, selected, escapes, targets),
+                    "</svg>"))
+
+
+def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
+            clickable=True) -> tuple:
+    """What lies inside the root, bottom to top, as markup pieces. The `movable` stones
+    are buttons, and so are the `targets` ((action, segment) pairs: the `selected`
+    stone's destinations) while `clickable`; `escapes` maps a stone that may escape to
+    its die; `pre` is the ids' prefix. board() draws its root round them; a diagram
+    (game/tatsu/diagram.py) draws a selection and its targets with nothing to click and
+    puts its notes over them."""
+    return (
+        frame(WIDTH, HEIGHT, BACKGROUND, BACK_EDGE),
         f'<defs>{"".join(_glyph_def(kind, pre) for kind in KINDS)}</defs>',
         _ring_frame(), _fields(), _numbers(), _corner_marks(pre), _entries(),
         _hub(scene, pre),
         _stones(scene, pre, movable, selected, escapes),
-        _targets(scene, selected, targets, pre),
+        _targets(scene, selected, targets, pre, clickable),
         _side(scene, 0, names, pre, movable, selected),
         _side(scene, 1, names, pre, movable, selected),
-        "</svg>",
-    ))
+    )
 
 
-__all__ = ["KIND_COLOURS", "KIND_LETTERS", "board"]
+__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "layers", "summary"]

@@ -7,6 +7,10 @@ the tests parse it with xml.etree. The same state always gives the same text.
     board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
           id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
     tile(tile_id, rotation=0, *, selected=False) -> one <svg> for a hand tile
+    TsuroScene(state, seat), summary(scene, names), layers(scene, ...) -> what a board
+        is drawn from, its words, and the markup inside its root: the hook that
+        game/tsuro/diagram.py draws a diagram with (the board once, nothing to click,
+        notes over it, for the rules pages; the page never loads that module)
 
 What a page can rely on in `board()` (seats and daikaiju are the engine's 0-based numbers;
 people read seat + 1 and daikaiju tile k + 1):
@@ -377,7 +381,7 @@ def _who(seat: int, names) -> str:
 
 
 # --- what is drawn, from a state or from a view ----------------------------------------------
-class _Scene(Scene):
+class TsuroScene(Scene):
     """The public facts of a position, read from a TsuroState or from `state.view(seat)`."""
 
     def _from_state(self, state):
@@ -434,7 +438,8 @@ class _Scene(Scene):
         return [s for s in range(self.players) if self.out[s] is None and self.ships[s] is not None]
 
 
-def _summary(scene: _Scene, names) -> str:
+def summary(scene: TsuroScene, names) -> str:
+    """The position in words: the board's <title> and aria-label (a diagram's too)."""
     who = scene.active
     daikaiju = len(scene.kaiju)
     dk = f"{daikaiju} daikaiju"
@@ -592,7 +597,7 @@ def _end_marker(seat: int, end: int, fate) -> str:
             f'<path d="{d}" stroke="{colour}" stroke-width="3.5"/></g>')
 
 
-def _preview(scene: _Scene, preview) -> tuple:
+def _preview(scene: TsuroScene, preview) -> tuple:
     """The preview drawn under the ships, and its end markers drawn over them (both empty
     when there is no preview, no square to place on, or only a view to judge from)."""
     target = scene.target()
@@ -627,10 +632,10 @@ def _preview(scene: _Scene, preview) -> tuple:
 
 
 # --- the board, layer by layer -------------------------------------------------------------
-def _root(scene: _Scene, names, clickable: bool) -> str:
+def _root(scene: TsuroScene, names, clickable: bool) -> str:
     """The <svg> element and its title: the position in words."""
     viewer = "" if scene.viewer is None else scene.viewer
-    return open_svg(f"0 0 {VIEW} {VIEW}", _summary(scene, names), {
+    return open_svg(f"0 0 {VIEW} {VIEW}", summary(scene, names), {
         "class": "board tsuro-board", "data-board": "tsuro",
         "data-decision": scene.decision or "", "data-active": scene.active,
         "data-turn": scene.turn, "data-viewer": viewer,
@@ -663,7 +668,7 @@ def _squares(target) -> str:
     return "".join(parts)
 
 
-def _tiles(scene: _Scene, pre: str) -> str:
+def _tiles(scene: TsuroScene, pre: str) -> str:
     """The placed wake tiles: one background shape, used by every tile."""
     if not scene.tiles:
         return ""
@@ -679,7 +684,7 @@ def _tiles(scene: _Scene, pre: str) -> str:
     return "".join(parts)
 
 
-def _trails(scene: _Scene) -> str:
+def _trails(scene: TsuroScene) -> str:
     """What each ship has sailed, over the tiles; faded once the ship is out."""
     afloat = set(scene.afloat())
     parts = []
@@ -699,12 +704,12 @@ def _trails(scene: _Scene) -> str:
     return "".join(parts)
 
 
-def _daikaiju(scene: _Scene, pre: str) -> str:
+def _daikaiju(scene: TsuroScene, pre: str) -> str:
     return "".join(_kaiju_markup(kaiju, square, facing, pre)
                    for kaiju, square, facing in scene.kaiju)
 
 
-def _ships(scene: _Scene, names, pre: str) -> str:
+def _ships(scene: TsuroScene, names, pre: str) -> str:
     """The ships afloat, spread apart when two share a point (reading D9's forced case)."""
     at_point = {}
     for s in range(scene.players):
@@ -753,7 +758,7 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
     highlight: False draws no choices and no target (a replay or a thumbnail).
     names: optional player names per seat, for the title and labels.
     """
-    scene = _Scene(state, seat)
+    scene = TsuroScene(state, seat)
     pre = attr(id_prefix)
     interactive = scene.may_act(highlight)
     choices = scene.mark_choices() if interactive else []
@@ -761,13 +766,22 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
         raise ValueError(f"no start mark {mark!r}")
     picked = mark if mark in choices else None
     target = scene.target() if interactive else None
-    layers = [_root(scene, names, bool(choices) or target is not None), _sea(),
-              _squares(target), _tiles(scene, pre), _trails(scene), _daikaiju(scene, pre)]
+    return "".join([_root(scene, names, bool(choices) or target is not None),
+                    *layers(scene, names, pre, target, choices, picked, preview), "</svg>"])
+
+
+def layers(scene: TsuroScene, names, pre, target, choices, picked, preview) -> list:
+    """What lies inside the root, bottom to top, as a list of markup. The square to place
+    on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
+    is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
+    place on, even with no `target` (or None); `pre` the ids' prefix. board() draws its
+    root round them; a diagram (game/tsuro/diagram.py) gives no buttons and puts its
+    notes over them."""
     under, over = _preview(scene, preview)  # the end markers go over the ships
-    layers += [under, _marks(choices, picked), _ships(scene, names, pre),
-               _target_ring(target), "" if picked is None else _ghost(scene.active, picked),
-               over, _numbers(), "</svg>"]
-    return "".join(layers)
+    return [_sea(), _squares(target), _tiles(scene, pre), _trails(scene),
+            _daikaiju(scene, pre), under, _marks(choices, picked),
+            _ships(scene, names, pre), _target_ring(target),
+            "" if picked is None else _ghost(scene.active, picked), over, _numbers()]
 
 
 def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
@@ -786,4 +800,5 @@ def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
     }, font=None) + f'{ring}{_tile_body(tile_id, rotation)}</svg>'
 
 
-__all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "board", "tile"]
+__all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "TsuroScene", "board", "layers",
+           "summary", "tile"]

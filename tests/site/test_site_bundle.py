@@ -29,7 +29,9 @@ PAGE_IMPORTS = (
     "game.tatsu.position",  # imported inside TatsuState
 )
 DEVELOPER_ONLY = ("game/__main__.py", "game/site/", "game/core/simulate.py",
-                  "game/core/compare.py", "fit_", "bench", "tests/")
+                  "game/core/compare.py", "fit_", "bench", "tests/",
+                  # the diagrams with notes, for the rules pages: the command line's
+                  "game/core/diagram.py", "game/tsuro/diagram.py", "game/tatsu/diagram.py")
 
 # Run with PYTHONPATH the unpacked archive only and no site-packages (-S), as in Pyodide:
 # imports PAGE_IMPORTS and prints the file of every game module that got loaded.
@@ -62,6 +64,24 @@ def test_archive_holds_the_game_package_for_the_page():
 def test_archive_leaves_out_what_the_page_never_imports():
     tools = [name for name in names(game_archive()) if any(part in name for part in DEVELOPER_ONLY)]
     assert not tools
+
+
+def test_the_page_leaves_the_diagrams_to_the_command_line():
+    """A game's diagrams (game/<game>/diagram.py over game/core/diagram.py) draw on its
+    board's layers, never the other way round: no drawing the page loads (svg.py)
+    imports them, and no game's description names them for the page to load."""
+    from game.core.registry import games
+    from game.site.bundle import imported_names, module_file
+
+    diagrams = {"game.core.diagram"}
+    for info in games().values():
+        name = f"{info.package}.diagram"
+        assert module_file(GAME, name) is not None and name not in info.modules()
+        diagrams.add(name)
+    for info in games().values():
+        drawing = module_file(GAME, info.drawing)
+        assert not diagrams & imported_names(drawing, info.drawing), info.drawing
+    assert not diagrams & set(page_modules())
 
 
 def test_archive_is_what_the_page_imports_no_more_no_less(tmp_path):

@@ -1,0 +1,242 @@
+"""Diagrams of Tatsu: one position drawn once, as a standalone SVG document with notes on
+it (game/core/diagram.py), for the rules pages and any document.
+
+    diagram(state, notes, *, seat=None, names=None) -> the SVG document: the page's board
+        (game/tatsu/svg.py, `layers`) with nothing to click, the notes over it
+    place_of(text, option) -> where a place is drawn; PLACE_HELP says how places are named
+
+Places are segments, fields, a side's boxes and the piles in them, and the hub; a
+selection (`select`) shows a stone's moves as the page does, with nothing to click.
+The command line draws these (`python3 -m game diagram` finds this module by its name,
+game/<game>/diagram.py). The browser page never imports it, and no game's description
+names it (GameInfo.NAMED: what the page loads), so the page never downloads the notes.
+"""
+
+import re
+
+from game.core.diagram import (
+    Notes,
+    NotesError,
+    Spot,
+    arrow,
+    document,
+    highlight,
+    labels,
+    notes_words,
+    rect_outline,
+    veil,
+)
+from game.core.svg import num, xy
+from game.tatsu.arena import COLOUR_NAMES, COLOURS, INNER, KINDS, MAT, OUTER, SEGMENTS
+from game.tatsu.svg import (  # the board's own geometry and words
+    ARENA_H,
+    BOX_GAP,
+    BOX_H,
+    BOX_W,
+    BOX_WORDS,
+    BOX_X,
+    BOX_Y,
+    CX,
+    CY,
+    HEIGHT,
+    PANEL_H,
+    PILE_W,
+    PILE_Y,
+    R_IN,
+    R_INNER_STONE,
+    R_MID,
+    R_OUT,
+    R_OUTER_STONE,
+    WIDTH,
+    TatsuScene,
+    _polar,
+    _sector,
+    _segment_words,
+    _stone_words,
+    layers,
+    summary,
+)
+
+PLACE_HELP = ("a place is a segment 0-23, a field like 5i or 5o (inner, outer), a side's "
+              "box like black-mat, white-tray or black-dead, a pile in it like "
+              "black-mat-fire, or hub (the dice)")
+# A dark page: the card turns dark, and what lies on it (the segments' numbers) light.
+DARK_CSS = ".frame{fill:#12252e;stroke:#3f5a66}.segment-number{fill:#e0d3b4}"
+BOX_ORDER = ("tray", "mat", "dead")
+
+
+def _circle_outline(x, y, r) -> str:
+    return (f"M{xy(x - r, y)}A{num(r)} {num(r)} 0 1 0 {xy(x + r, y)}"
+            f"A{num(r)} {num(r)} 0 1 0 {xy(x - r, y)}Z")
+
+
+def place_of(text: str, option: str) -> tuple:
+    """(Spot, ring) for a place (see PLACE_HELP): ring is (segment, radius) for a place
+    on the ring, where arrows follow it, else None. NotesError naming `option`."""
+    t = str(text).strip().lower()
+    ring = re.fullmatch(r"(\d+)([io]?)", t)
+    side = re.fullmatch(r"(black|white)-(tray|mat|dead)(?:-(vine|water|fire))?", t)
+    if ring and int(ring[1]) < SEGMENTS:
+        segment = int(ring[1])
+        if not ring[2]:
+            x, y = _polar(segment, R_MID)
+            return Spot(_segment_words(segment), x, y, _sector(segment, R_IN, R_OUT),
+                        17), (segment, R_MID)
+        field = INNER if ring[2] == "i" else OUTER
+        r1, r2 = (R_IN, R_MID) if field == INNER else (R_MID, R_OUT)
+        radius = R_INNER_STONE if field == INNER else R_OUTER_STONE
+        x, y = _polar(segment, radius)
+        return Spot(f"{_segment_words(segment)}, {field} field", x, y,
+                    _sector(segment, r1, r2), 13), (segment, radius)
+    if side:
+        seat, box, kind = COLOURS.index(side[1]), side[2], side[3]
+        y0 = 0 if seat == 0 else PANEL_H + ARENA_H
+        bx = BOX_X + BOX_ORDER.index(box) * (BOX_W + BOX_GAP)
+        owner = f"{COLOUR_NAMES[seat]}'s {BOX_WORDS[box].lower()}"
+        if kind is None:
+            return Spot(owner, bx + BOX_W / 2, y0 + BOX_Y + BOX_H / 2,
+                        rect_outline(bx + 2, y0 + BOX_Y + 2, BOX_W - 4, BOX_H - 4),
+                        24), None
+        left = bx + KINDS.index(kind) * PILE_W
+        return Spot(f"the {kind} dragons in {owner}", left + PILE_W / 2, y0 + PILE_Y,
+                    rect_outline(left + 2, y0 + BOX_Y + 15, PILE_W - 4, BOX_H - 17),
+                    14), None
+    if t == "hub":
+        return Spot("the dice in the middle", CX, CY,
+                    _circle_outline(CX, CY, R_IN - 7), 30), None
+    raise NotesError(option, f"no place {text!r} on the board: {PLACE_HELP}")
+
+
+def _spot(text: str, option: str) -> Spot:
+    return place_of(text, option)[0]
+
+
+def _ring_path(start, end) -> list:
+    """Points along the ring from one place on it to another, the shorter way round
+    (clockwise when both ways are as long), the radius changing evenly."""
+    (a, ra), (b, rb) = start, end
+    steps = (b - a) % SEGMENTS
+    if steps > SEGMENTS / 2:
+        steps -= SEGMENTS
+    count = max(2, abs(steps) * 4 + 1)
+    return [_polar(a + steps * i / (count - 1), ra + (rb - ra) * i / (count - 1))
+            for i in range(count)]
+
+
+def _selection(scene: TatsuScene, text: str) -> tuple:
+    """The stone `--select` names, as an address ((segment, field) or ("mat", kind)),
+    with its words and spot; it must be a stone of the side to move."""
+    t = str(text).strip().lower()
+    ring = re.fullmatch(r"(\d+)([io]?)", t)
+    mat = re.fullmatch(r"(?:(black|white)-)?mat-(vine|water|fire)", t)
+    if scene.active is None:
+        raise NotesError("--select", "the game is over: no side is to move")
+    if ring and int(ring[1]) < SEGMENTS:
+        segment = int(ring[1])
+        field = {"i": INNER, "o": OUTER}.get(ring[2]) or (
+            OUTER if (segment, OUTER) in scene.fields else INNER)
+        if (segment, field) not in scene.fields:
+            raise NotesError("--select", f"no stone on {_segment_words(segment)}, "
+                                         f"{field} field")
+        owner, kind, _status = scene.fields[segment, field]
+        address = (segment, field)
+        words = f"the {_stone_words(owner, kind)} on {_segment_words(segment)}, {field} field"
+        spot = place_of(f"{segment}{field[0]}", "--select")[0]
+    elif mat:
+        owner = scene.active if mat[1] is None else COLOURS.index(mat[1])
+        kind = mat[2]
+        if not scene.mats[owner][kind]:
+            raise NotesError("--select", f"{COLOUR_NAMES[owner]}'s mat holds no {kind} "
+                                         "dragon")
+        address = (MAT, kind)
+        words = f"a {_stone_words(owner, kind)} on {COLOUR_NAMES[owner]}'s mat"
+        spot = place_of(f"{COLOURS[owner]}-mat-{kind}", "--select")[0]
+    else:
+        raise NotesError("--select", f"no stone {text!r}: a stone is a field like 5i or "
+                                     "5o, a segment like 5 (its top stone), or a pile on "
+                                     "the mat like mat-fire or white-mat-fire")
+    if owner != scene.active:
+        raise NotesError("--select", f"{words} is {COLOUR_NAMES[owner]}'s, and "
+                                     f"{COLOUR_NAMES[scene.active]} is to move")
+    return address, words, spot
+
+
+def _select_note(scene: TatsuScene, select) -> tuple:
+    """The selected stone and its destinations (targets), their words, and what they
+    light (the stone's place and each segment it may go to)."""
+    if select is None:
+        return None, [], [], []
+    address, words, spot = _selection(scene, select)
+    targets = scene.destinations(address) if address in scene.movable() else []
+    verbs = {"move": "move", "enter": "enter", "escape": "escape"}
+    ways = [f"{verbs[action.kind]} to {_segment_words(segment)} with the {action.args[1]}"
+            for action, segment in targets]
+    said = [f"Selected: {words}, ringed in gold. "
+            + (f"It may {'; or '.join(ways)} (shaded gold, the die on the segment's number)."
+               if ways else "It cannot move now.")]
+    lit = [spot] + [_spot(str(segment), "--select") for _action, segment in targets]
+    return address, targets, said, lit
+
+
+def _highlights(spots) -> str:
+    return "".join(highlight(spot) for spot in spots)
+
+
+def _arrows(arrows) -> str:
+    """Each arrow along the ring when both ends are on it, else straight."""
+    parts = []
+    for (start, ring_a), (end, ring_b), label in arrows:
+        if ring_a and ring_b and ring_a[0] != ring_b[0]:
+            points = _ring_path(ring_a, ring_b)
+        else:
+            points = [(start.x, start.y), (end.x, end.y)]
+        parts.append(arrow(points, start, end, label, (WIDTH, HEIGHT)))
+    return "".join(parts)
+
+
+def _labels(labelled) -> str:
+    return labels(labelled, (WIDTH, HEIGHT))
+
+
+def _veil(dim: bool, lit) -> str:
+    return veil(WIDTH, HEIGHT, lit) if dim else ""
+
+
+def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
+    """The board as a standalone SVG document (an .svg file, an <img> in any page):
+    nothing to click, the notes (game/core/diagram.py) over it, its <title> the position
+    in words and its <desc> the notes. The same input always gives the same text.
+
+    state: a TatsuState or a seat's view; seat: whose view it is ("You are ..."), 0
+    Black or 1 White; names: optional names per seat. Bad notes raise NotesError naming
+    the option."""
+    notes = Notes() if notes is None else notes
+    scene = TatsuScene(state, seat)
+    if scene.viewer is not None and scene.viewer not in (0, 1):
+        raise NotesError("--seat", f"a seat is 0 (Black) or 1 (White), not {scene.viewer!r}")
+    if notes.ghost is not None:
+        raise NotesError("--ghost", "a ghost tile is for Tsuro of the Seas; Tatsu shows a "
+                                    "stone's moves with --select PLACE")
+    marked = [_spot(p, "--highlight") for p in notes.highlight]
+    arrows = []
+    for note in notes.arrows:
+        start, end = place_of(note.start, "--arrow"), place_of(note.end, "--arrow")
+        if start == end:
+            raise NotesError("--arrow", f"{note.start!r} and {note.end!r} are the same "
+                                        "place: an arrow goes from one place to another")
+        arrows.append((start, end, note.label))
+    labelled = [(_spot(place, "--label"), text) for place, text in notes.labels]
+    selected, targets, select_words, select_lit = _select_note(scene, notes.select)
+    body = layers(scene, names, "", [], selected, {}, targets, clickable=False) + (
+        _veil(notes.dim, marked + select_lit), _highlights(marked), _arrows(arrows),
+        _labels(labelled))
+    words = select_words + notes_words(marked, [(a[0], b[0], label) for a, b, label in arrows],
+                                       labelled, notes.dim)
+    return document(WIDTH, HEIGHT, title=summary(scene, names),
+                    desc=" ".join(words) or "The position alone, with no notes.",
+                    body="".join(body), dark=DARK_CSS, attributes={
+                        "class": "diagram tatsu-diagram", "data-board": "tatsu",
+                        "data-turn": scene.turn})
+
+
+__all__ = ["PLACE_HELP", "diagram", "place_of"]

@@ -1,0 +1,173 @@
+"""Diagrams of Tsuro of the Seas: one position drawn once, as a standalone SVG document
+with notes on it (game/core/diagram.py), for the rules pages and any document.
+
+    diagram(state, notes, *, seat=None, names=None) -> the SVG document: the page's board
+        (game/tsuro/svg.py, `layers`) with nothing to click, the notes over it
+    square_of(text, option) -> the square a place names; PLACE_HELP says how
+
+Places are squares: 0-48, the dice numbers gold/blue ("3/5"), or row and column ("r4c4").
+The command line draws these (`python3 -m game diagram` finds this module by its name,
+game/<game>/diagram.py). The browser page never imports it, and no game's description
+names it (GameInfo.NAMED: what the page loads), so the page never downloads the notes.
+"""
+
+import re
+
+from game.core.diagram import (
+    Notes,
+    NotesError,
+    Spot,
+    arrow,
+    document,
+    highlight,
+    labels,
+    notes_words,
+    rect_outline,
+    veil,
+)
+from game.tsuro.board import DIE_TO_LINE, SIZE, SQUARES
+from game.tsuro.svg import (  # the board's own geometry and words
+    SQ,
+    VIEW,
+    TsuroScene,
+    _square_origin,
+    _square_words,
+    _who,
+    layers,
+    summary,
+)
+from game.tsuro.tiles import ORIENTED, ROTATIONS
+
+PLACE_HELP = ("a square is 0-48 (row * 7 + column, as the JSON form numbers it), its "
+              "dice numbers gold/blue like 3/5 (0 for the middle line, as in the text "
+              "form: 0/4, 0/0), or its row and column from 1 like r4c4")
+# A dark page: the card turns dark, and what lies on it (the start marks' ticks) light.
+DARK_CSS = (".frame{fill:#12252e;stroke:#3f5a66}.marks{stroke:#c9b88f}"
+            ".ship .hull,.ship .bow{stroke:#d8e4ea}")
+
+
+def square_of(text: str, option: str) -> int:
+    """The square a place names (see PLACE_HELP); NotesError naming `option` if none."""
+    t = str(text).strip().lower()
+    dice = re.fullmatch(r"([0-6])\s*/\s*([0-6])", t)
+    grid = re.fullmatch(r"r([1-7])\s*c([1-7])", t)
+    if t.isdigit() and int(t) < SQUARES:
+        return int(t)
+    if dice:  # D1: gold picks the column, blue the row; 0 is the middle line
+        column, row = (DIE_TO_LINE.get(int(face), SIZE // 2) for face in dice.groups())
+        return row * SIZE + column
+    if grid:
+        return (int(grid[1]) - 1) * SIZE + int(grid[2]) - 1
+    raise NotesError(option, f"no square {text!r} on the board: {PLACE_HELP}")
+
+
+def _square_spot(square: int) -> Spot:
+    x0, y0 = _square_origin(square)
+    return Spot(_square_words(square), x0 + SQ / 2, y0 + SQ / 2,
+                rect_outline(x0 + 2.5, y0 + 2.5, SQ - 5, SQ - 5), SQ / 2)
+
+
+def _spot(text: str, option: str) -> Spot:
+    return _square_spot(square_of(text, option))
+
+
+FATE_WORDS = {"edge": "sails off the edge and is out",
+              "daikaiju": "runs into a daikaiju and is out",
+              "loop": "sails round a loop back to where it began and is out"}
+
+
+def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
+    """The ghost tile (`ghost` = (tile, rotation)) as the board's preview, its words and
+    the squares it lights (its own, and every square a ship would sail through)."""
+    if ghost is None:
+        return None, [], []
+    tile_id, rotation = ghost
+    if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
+        raise NotesError("--ghost", f"no wake tile {tile_id}/{rotation}: a tile is 0-"
+                                    f"{len(ORIENTED) - 1}, a rotation 0-3 quarter turns")
+    if scene.state is None:
+        raise NotesError("--ghost", "only a game state (not a seat's view) can show where "
+                                    "the ships would sail")
+    target = scene.target()
+    if target is None:
+        now = "the game is over" if scene.decision is None else \
+            f"the decision now is {scene.decision!r}"
+        raise NotesError("--ghost", f"no square to place a tile on: {now}")
+    hand = scene.state.hands[scene.active]
+    if tile_id not in hand:
+        raise NotesError("--ghost", f"wake tile {tile_id} is not in the hand of "
+                                    f"{_who(scene.active, names)} (it holds "
+                                    f"{', '.join(map(str, hand)) or 'nothing'})")
+    outcome = scene.outcome(tile_id, rotation)
+    fates = []
+    lit = [target]
+    for seat, (end, fate, path) in outcome.voyages.items():
+        where = FATE_WORDS.get(fate) or f"sails on to face {_square_words(end >> 3)}"
+        fates.append(f"{_who(seat, names)} {where}")
+        lit += [square for square, _entry, _exit in path]
+    turns = f"{rotation} quarter turn{'' if rotation == 1 else 's'}"
+    words = [f"Wake tile {tile_id + 1} (number {tile_id}), turned {turns}, shown on "
+             f"{_square_words(target)}, dashed lines where the ships would sail: "
+             f"{'; '.join(fates)}."]
+    if scene.legal(tile_id, rotation) is False:
+        words.append("The rules forbid this placement (outlined in red).")
+    return (tile_id, rotation), words, [_square_spot(sq) for sq in dict.fromkeys(lit)]
+
+
+def _highlights(spots) -> str:
+    return "".join(highlight(spot) for spot in spots)
+
+
+def _arrows(arrows) -> str:
+    """Each arrow straight from square to square."""
+    return "".join(arrow([(a.x, a.y), (b.x, b.y)], a, b, label, (VIEW, VIEW))
+                   for a, b, label in arrows)
+
+
+def _labels(labelled) -> str:
+    return labels(labelled, (VIEW, VIEW))
+
+
+def _veil(dim: bool, lit) -> str:
+    return veil(VIEW, VIEW, lit) if dim else ""
+
+
+def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
+    """The board as a standalone SVG document (an .svg file, an <img> in any page):
+    nothing to click, the notes (game/core/diagram.py) over it, its <title> the position
+    in words and its <desc> the notes. The same input always gives the same text.
+
+    state: a TsuroState (or a seat's view, without a ghost); seat: whose ship gets the
+    gold ring ("You are ..."); names: optional names per seat. Bad notes raise
+    NotesError naming the option."""
+    notes = Notes() if notes is None else notes
+    scene = TsuroScene(state, seat)
+    if scene.viewer is not None and not (type(scene.viewer) is int
+                                         and 0 <= scene.viewer < scene.players):
+        raise NotesError("--seat", f"a seat is 0-{scene.players - 1} (the ship labelled "
+                                   f"1-{scene.players}), not {scene.viewer!r}")
+    if notes.select is not None:
+        raise NotesError("--select", "selecting a stone is for Tatsu; Tsuro of the Seas "
+                                     "shows a tile to place with --ghost TILE/ROTATION")
+    marked = [_spot(p, "--highlight") for p in notes.highlight]
+    arrows = []
+    for note in notes.arrows:
+        start, end = _spot(note.start, "--arrow"), _spot(note.end, "--arrow")
+        if start == end:
+            raise NotesError("--arrow", f"{note.start!r} and {note.end!r} are the same "
+                                        "square: an arrow goes from one place to another")
+        arrows.append((start, end, note.label))
+    labelled = [(_spot(place, "--label"), text) for place, text in notes.labels]
+    preview, ghost_words, ghost_lit = _ghost_note(scene, notes.ghost, names)
+    body = layers(scene, names, "", None, [], None, preview) + [
+        _veil(notes.dim, marked + ghost_lit), _highlights(marked), _arrows(arrows),
+        _labels(labelled)]
+    words = ghost_words + notes_words(marked, arrows, labelled, notes.dim)
+    return document(VIEW, VIEW, title=summary(scene, names),
+                    desc=" ".join(words) or "The position alone, with no notes.",
+                    body="".join(body), dark=DARK_CSS, attributes={
+                        "class": "diagram tsuro-diagram", "data-board": "tsuro",
+                        "data-turn": scene.turn})
+
+
+__all__ = ["PLACE_HELP", "diagram", "square_of"]
