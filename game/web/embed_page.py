@@ -93,7 +93,8 @@ def show_view() -> None:
             f'<button type="button" data-view-step="1"{" disabled" if step == last else ""}>'
             "Next ▶</button></div>")
     document.getElementById("panel").innerHTML = controls
-    document.getElementById("status").textContent = " ".join(words)
+    document.getElementById("status").textContent = " ".join(words) or (
+        "Step through the game with Next ▶." if last and step == 0 else "")
 
 
 async def on_click(event) -> None:
