@@ -1,12 +1,15 @@
 """What the site is made of, and `python3 -m game build --out DIR` to write it out.
 
 The site is: index.html (the game), embed.html (the board alone, for other pages to
-embed), learn.html (Learn to play: the lessons) and pyscript.toml (the pages' PyScript
-configuration), every
+embed), learn.html (Learn to play: the lessons), teach.html (an example teaching page:
+diagrams and embedded boards only) and pyscript.toml (the pages' PyScript configuration),
+every
 file of static/ (styles, icons, the vendored runtime), the game's Python as one archive
 (static/game.zip, made from the sources at serve/build time), the rules pages
-(rules/*.html, made from docs/rules-*.md by game/site/rules.py) and the service worker at the
-site root (sw.js, made from static/sw.js with the list of files to keep for offline play).
+(rules/*.html, made from docs/rules-*.md by game/site/rules.py), the games' figures
+(diagrams/NAME.svg, drawn from game/<game>/figures.py: the rules pages show them, teaching
+pages link them) and the service worker at the site root (sw.js, made from static/sw.js
+with the list of files to keep for offline play).
 All URLs are relative, so the written site works from any folder, e.g. a project page.
 """
 
@@ -23,12 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.site.bundle import ARCHIVE_NAME, game_archive
-from game.site.rules import MarkdownError, page_names, rules_page
+from game.site.rules import DIAGRAM_FILE, DIAGRAMS, MarkdownError, page_names, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
 
 Source = Path | Callable[[], bytes]
 
-PAGE_FILES = ("index.html", "embed.html", "learn.html", "pyscript.toml")
+PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html", "pyscript.toml")
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
@@ -64,6 +67,8 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for key, name in page_names().items():
             files[name] = lambda key=key: _rules_page(root, key)
+    for name, picture in DIAGRAMS.items():  # the same figure always gives the same bytes
+        files[DIAGRAM_FILE.format(name)] = lambda picture=picture: picture().svg.encode()
     files[SW_URL] = lambda: service_worker(root, files, packages)
     return dict(sorted(files.items()))
 

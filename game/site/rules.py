@@ -14,8 +14,10 @@ with the file and line, so that an edit of the docs cannot silently render wrong
 - tables (`| a | b |` rows under a `|---|---|` line; no alignment colons);
 - fenced code blocks (three backticks);
 - diagrams: a line `<!-- diagram: NAME -->` (alone, between blank lines) becomes a
-  <figure class="diagram" id="diagram-NAME"> holding the SVG that DIAGRAMS[NAME]() returns
-  (see DIAGRAMS below). An unknown NAME is an error.
+  <figure class="diagram" id="diagram-NAME"> showing the site's file diagrams/NAME.svg in an
+  <img> (its alt text the drawing's <title> and <desc>, its size the drawing's) over a
+  <figcaption>; DIAGRAMS[NAME]() gives the drawing and the caption (see DIAGRAMS below).
+  An unknown NAME is an error.
 
 Anchors (see game/core/rule_links.py, which the engine's rule names map through): headings
 by slug; a paragraph or bulleted item starting with a reading label **D5 — ...** gets
@@ -30,10 +32,12 @@ import html
 import re
 import string
 import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.figures import all_figures, render
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url
 from game.site.runtime import ROOT
@@ -41,13 +45,33 @@ from game.site.runtime import ROOT
 DOCS = "docs"
 CONTENTS_ID = "contents"  # the table of contents' heading
 
-# The hook for diagrams: NAME -> a function returning one <svg> element (as text, with its
-# own accessible name: role="img" and aria-label, or a <title>), for the docs' lines
-# `<!-- diagram: NAME -->`. Empty for now; for example
-#     DIAGRAMS["tsuro-start-marks"] = lambda: start_marks_svg()
-# The functions run at build time, never in the browser, so they may import anything (the
-# games' drawing modules, say).
-DIAGRAMS: dict[str, Callable[[], str]] = {}
+DIAGRAM_FILE = "diagrams/{}.svg"  # a diagram's file in the site (build.py lists them)
+# ... as a rules page (rules/<stem>.html) links it
+DIAGRAM_SRC = "../" + DIAGRAM_FILE
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A diagram for a page: its drawing (a standalone SVG document, with a viewBox, a
+    width and a height, its <title> and <desc>) and its caption, one plain sentence."""
+
+    svg: str
+    caption: str
+
+
+def figure_pictures() -> dict[str, Callable[[], Picture]]:
+    """Every registered game's figures (game/<game>/figures.py, found by name through the
+    registry: game/core/figures.py), by name, each as a function drawing it."""
+    return {name: (lambda info=info, figure=figure: Picture(render(info, figure),
+                                                            figure.caption))
+            for name, (info, figure) in all_figures().items()}
+
+
+# The hook for diagrams: NAME -> a function returning its Picture, for the docs' lines
+# `<!-- diagram: NAME -->` and the site's files diagrams/NAME.svg (build.py). The functions
+# run at build time, never in the browser, so they may import anything (the games'
+# diagrams, game/<game>/diagram.py).
+DIAGRAMS: dict[str, Callable[[], Picture]] = figure_pictures()
 
 
 class MarkdownError(ValueError):
@@ -99,6 +123,25 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "section"
 
 
+def _drawing(svg) -> tuple[str, str, str] | None:
+    """(alt text, width, height) of a standalone SVG document: its <title> and <desc> in
+    words, its size in whole units; None if it is not one."""
+    if not isinstance(svg, str):
+        return None
+    try:
+        root = ET.fromstring(svg.encode("utf-8"))
+    except ET.ParseError:
+        return None
+    ns = "{http://www.w3.org/2000/svg}"
+    words = " ".join(" ".join((root.findtext(ns + tag) or "").split())
+                     for tag in ("title", "desc")).strip()
+    width, height = root.get("width", ""), root.get("height", "")
+    if root.tag != ns + "svg" or not words or not all(
+            re.fullmatch(r"\d+(?:\.\d+)?", size) for size in (width, height)):
+        return None
+    return words, str(round(float(width))), str(round(float(height)))
+
+
 def plain(fragment: str) -> str:
     """The text of an HTML fragment made here (tags dropped, characters unescaped)."""
     return html.unescape(re.sub(r"<[^>]*>", "", fragment)).strip()
@@ -109,7 +152,7 @@ def _indent(line: str) -> int:
 
 
 class _Converter:
-    def __init__(self, source: str, diagrams: Mapping[str, Callable[[], str]],
+    def __init__(self, source: str, diagrams: Mapping[str, Callable[[], Picture]],
                  item_prefixes: Mapping[str, str], links: Mapping[str, str],
                  reserved: tuple[str, ...]):
         self.source, self.diagrams = source, diagrams
@@ -226,7 +269,8 @@ class _Converter:
             self.fail(i + 1, "a code block that is never closed")
         code = html.escape("\n".join(lines[i + 1:end]), quote=False)
         css = f' class="language-{html.escape(language)}"' if language else ""
-        blocks.append(("pre", f"<pre><code{css}>{code}</code></pre>"))
+        # focusable, so that a block wider than the column scrolls from the keyboard too
+        blocks.append(("pre", f'<pre tabindex="0"><code{css}>{code}</code></pre>'))
         return end + 1
 
     def diagram(self, line: str, number: int) -> tuple[str, str]:
@@ -238,11 +282,18 @@ class _Converter:
         if name not in self.diagrams:
             known = ", ".join(sorted(self.diagrams)) or "none yet"
             self.fail(number, f"no diagram named {name!r} (known: {known})")
-        svg = self.diagrams[name]()
-        if not isinstance(svg, str) or not svg.lstrip().startswith("<svg"):
-            self.fail(number, f"diagram {name!r} did not give an <svg> element")
+        picture = self.diagrams[name]()
+        drawing = _drawing(picture.svg) if isinstance(picture, Picture) else None
+        if drawing is None:
+            self.fail(number, f"diagram {name!r} did not give an SVG document with a "
+                              "title, a width and a height")
+        alt, width, height = drawing
         anchor = self.new_id(f"diagram-{name}")
-        return "figure", f'<figure class="diagram" id="{anchor}">\n{svg.strip()}\n</figure>'
+        return "figure", (f'<figure class="diagram" id="{anchor}">'
+                          f'<img src="{html.escape(DIAGRAM_SRC.format(name))}" '
+                          f'alt="{html.escape(alt)}" width="{width}" height="{height}">'
+                          f'<figcaption>{html.escape(picture.caption, quote=False)}'
+                          "</figcaption></figure>")
 
     def paragraph(self, lines: list[str], i: int, blocks) -> int:
         start = i
@@ -538,12 +589,12 @@ class _Converter:
 
 
 def convert(text: str, source: str = "<markdown>", *,
-            diagrams: Mapping[str, Callable[[], str]] | None = None,
+            diagrams: Mapping[str, Callable[[], Picture]] | None = None,
             item_prefixes: Mapping[str, str] | None = None,
             links: Mapping[str, str] | None = None,
             reserved: tuple[str, ...] = ()) -> Document:
     """Markdown (the subset above) to HTML blocks. `source` names the file in errors;
-    `diagrams` maps the names of diagram lines to functions giving their SVG;
+    `diagrams` maps the names of diagram lines to functions giving their Picture;
     `item_prefixes` {section id: prefix} names numbered items; `links` maps the file
     names a link may point at to their URL on the site; `reserved` ids are taken by the
     page around the document (they come first in Document.ids)."""
@@ -585,7 +636,7 @@ def _contents(headings: list[Heading]) -> str:
 
 
 def rules_document(game_key: str, root: Path = ROOT,
-                   diagrams: Mapping[str, Callable[[], str]] | None = None) -> Document:
+                   diagrams: Mapping[str, Callable[[], Picture]] | None = None) -> Document:
     """A game's rules file, converted, with every anchor rule_links promises checked."""
     name = source_name(game_key)
     text = (Path(root) / name).read_text(encoding="utf-8")
@@ -604,7 +655,7 @@ def rules_document(game_key: str, root: Path = ROOT,
 
 
 def rules_page(game_key: str, root: Path = ROOT,
-               diagrams: Mapping[str, Callable[[], str]] | None = None) -> bytes:
+               diagrams: Mapping[str, Callable[[], Picture]] | None = None) -> bytes:
     """The complete page rules/<stem>.html of a game (UTF-8)."""
     document = rules_document(game_key, root, diagrams)
     known = games()

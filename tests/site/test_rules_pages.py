@@ -15,7 +15,14 @@ from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fak
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url, rule_anchor
 from game.site.build import PAGE_FILES, BuildError, build, site_files
-from game.site.rules import MarkdownError, convert, rules_document, rules_page, source_name
+from game.site.rules import (
+    MarkdownError,
+    Picture,
+    convert,
+    rules_document,
+    rules_page,
+    source_name,
+)
 from game.site.runtime import PYODIDE, PYSCRIPT
 from game.site.server import SourceSite, mime_type
 from game.tsuro.sailing import SELF_ELIMINATION_RULE
@@ -445,7 +452,7 @@ def test_the_supported_subset():
             'aria-label="Link to Label">§</a> text</li>\n<li>plain</li>') in out
     assert '<th scope="col"><code>a|b</code></th>' in out
     assert "<td><strong>y</strong></td>" in out
-    assert '<pre><code class="language-python">if a &lt; b:\n    pass</code></pre>' in out
+    assert '<pre tabindex="0"><code class="language-python">if a &lt; b:\n    pass</code></pre>' in out
     assert not Page(out).problems
 
 
@@ -471,23 +478,39 @@ def test_readings_and_numbered_items_get_their_ids():
     assert '<ol start="3">\n<li id="placing-rule-3">c</li>' in document.body
 
 
+TINY = ('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+        'viewBox="0 0 40 30" width="40" height="30"><title>A dot &amp; a line.</title>'
+        '<desc>The dot "here".</desc><circle r="1"/></svg>\n')
+
+
 def test_a_diagram_line_becomes_a_figure():
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="A dot">'
-           '<circle r="1"/></svg>')
+    """The site's file diagrams/NAME.svg in an <img>: alt text its title and description,
+    its size, and the caption under it (not the drawing inline: its own <style> stays
+    its own)."""
     out = body("Before.\n\n<!-- diagram: tiny-dot -->\n\nAfter.\n",
-               diagrams={"tiny-dot": lambda: svg})
-    assert f'<p>Before.</p>\n<figure class="diagram" id="diagram-tiny-dot">\n{svg}\n</figure>\n' \
-           "<p>After.</p>" in out
+               diagrams={"tiny-dot": lambda: Picture(TINY, "A dot <small> & a line.")})
+    assert ('<p>Before.</p>\n<figure class="diagram" id="diagram-tiny-dot">'
+            '<img src="../diagrams/tiny-dot.svg" '
+            'alt="A dot &amp; a line. The dot &quot;here&quot;." width="40" height="30">'
+            '<figcaption>A dot &lt;small&gt; &amp; a line.</figcaption>'
+            '</figure>\n<p>After.</p>') in out
+    assert "<svg" not in out and not Page(out).problems
 
 
 def test_an_unknown_or_broken_diagram_is_refused():
+    tiny = {"tiny": lambda: Picture(TINY, "A dot.")}
     with pytest.raises(MarkdownError, match=r"^test.md:5: no diagram named 'missing' "
                                             r"\(known: tiny\)"):
-        body("Before.\n\n<!-- diagram: missing -->\n", diagrams={"tiny": lambda: "<svg></svg>"})
+        body("Before.\n\n<!-- diagram: missing -->\n", diagrams=tiny)
     with pytest.raises(MarkdownError, match=r"^test.md:3: no diagram named 'any' \(known: none"):
         body("<!-- diagram: any -->\n")
-    with pytest.raises(MarkdownError, match=r"^test.md:3: diagram 'tiny' did not give an <svg>"):
-        body("<!-- diagram: tiny -->\n", diagrams={"tiny": lambda: "<p>no</p>"})
+    for broken in (Picture("<p>no</p>", "x"), Picture("<svg", "x"), "<svg></svg>",
+                   Picture(TINY.replace(' width="40"', ""), "x"),
+                   Picture(TINY.replace("<title>A dot &amp; a line.</title>", "")
+                           .replace("<desc>The dot \"here\".</desc>", ""), "x")):
+        with pytest.raises(MarkdownError, match=r"^test.md:3: diagram 'tiny' did not give an "
+                                                r"SVG document"):
+            body("<!-- diagram: tiny -->\n", diagrams={"tiny": lambda broken=broken: broken})
     with pytest.raises(MarkdownError, match=r"^test.md:3: "):
-        body("- <!-- diagram: tiny -->\n", diagrams={"tiny": lambda: "<svg></svg>"})
+        body("- <!-- diagram: tiny -->\n", diagrams=tiny)
 

@@ -1,0 +1,83 @@
+"""Figures: the diagrams that teach the rules, each a position with notes on it and a
+caption, named once for the rules pages and any teaching page.
+
+A game that has figures lists them in game/<game>/figures.py:
+
+    FIGURES     an ordered dict, name -> Figure; the names are the site's files,
+                diagrams/NAME.svg, and the rules pages' lines `<!-- diagram: NAME -->`
+                (game/site/rules.py), unique across the games ("tsuro-sailing", ...)
+
+and `render(info, figure)` draws one with the game's diagrams (game/<game>/diagram.py,
+over game/core/diagram.py): the same figure always gives the same text. Both modules
+are found by name, as the command line finds game/<game>/diagram.py, never named in the
+game's description (GameInfo), whose modules the page loads: the page draws no figures.
+Standard library only; the rendering runs at build time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One diagram: the position (its text form, as `State.from_position` reads it), the
+    notes over it (a dict as `Notes.from_dict` reads it: highlight, arrows, labels, dim,
+    ghost, select), whose view it is (a seat, or None) and what it shows, in one plain
+    sentence (the caption under it)."""
+
+    position: str
+    notes: dict = field(default_factory=dict)
+    seat: int | None = None
+    caption: str = ""
+
+
+def _module(info, name: str):
+    """game/<game>/<name>.py of a registered game, or None when it has none."""
+    dotted = f"{info.package}.{name}"
+    try:
+        return import_module(dotted)
+    except ModuleNotFoundError as error:
+        if error.name != dotted:
+            raise
+        return None
+
+
+def figures(info) -> dict:
+    """The game's figures (FIGURES of game/<game>/figures.py), or {} when it has none."""
+    module = _module(info, "figures")
+    return dict(getattr(module, "FIGURES", {})) if module is not None else {}
+
+
+def all_figures(known: dict | None = None) -> dict:
+    """Every registered game's figures, in the registry's order: {name: (info, figure)}.
+    A name used twice (the site has one diagrams/NAME.svg) raises ValueError."""
+    if known is None:
+        from game.core.registry import games
+
+        known = games()
+    found: dict = {}
+    for info in known.values():
+        for name, figure in figures(info).items():
+            if name in found:
+                raise ValueError(f"two figures are named {name!r} ({found[name][0].key} "
+                                 f"and {info.key})")
+            found[name] = (info, figure)
+    return found
+
+
+def render(info, figure: Figure) -> str:
+    """The figure drawn: a standalone SVG document (game/<game>/diagram.py, diagram()).
+    A position the game refuses raises its PositionError, bad notes a NotesError."""
+    from game.core.diagram import Notes
+
+    drawing = _module(info, "diagram")
+    if drawing is None:
+        raise ValueError(f"{info.name} has no diagrams")
+    state = info.state_class.from_position(figure.position)
+    notes = Notes.from_dict(figure.notes, "figure notes")
+    return drawing.diagram(state, notes, seat=figure.seat)
+
+
+__all__ = ["Figure", "all_figures", "figures", "render"]
