@@ -213,3 +213,28 @@ def test_tatsu_game_screens(page, site, axe_path):
     assert selected
     problems += check(page, axe_path, "Tatsu: game over", focus=("#panel button",))
     assert problems == [], report(problems)
+
+
+def test_teaching_pages(page, site, axe_path):
+    """The lessons, the embeddable board (a challenge, its verdict, a malformed link),
+    the rules pages and the example teaching page."""
+    problems = []
+    open_page(page, f"{site.url}learn.html?game=tsuro&step=4")
+    problems += check(page, axe_path, "Learn Tsuro: a step",
+                      focus=(".lesson-steps button", "#panel button.hand-tile"))
+    open_page(page, f"{site.url}learn.html?game=tatsu&step=6")
+    page.click('#board g.stone[data-segment="5"][data-field="inner"]')
+    page.click("#board g.target[data-action]")
+    page.wait_for_selector('.verdict[data-verdict="solved"]')
+    problems += check(page, axe_path, "Learn Tatsu: a step solved",
+                      focus=("#panel button[data-lesson-step]", "#panel button[data-embed-reset]"))
+    open_page(page, f"{site.url}embed.html?game=tatsu&position=5(Fv)13v4_b23"
+                    "&mode=challenge&goal=escape")
+    problems += check(page, axe_path, "Embedded Tatsu challenge",
+                      focus=("#panel button[data-pass]",))
+    open_page(page, f"{site.url}embed.html?game=tsuro&position=nonsense")
+    problems += check(page, axe_path, "Embedded board, malformed position")
+    for name in ("rules/tsuro-of-the-seas.html", "rules/tatsu.html", "teach.html"):
+        page.goto(site.url + name)
+        problems += check(page, axe_path, name, focus=("a",))
+    assert problems == [], report(problems)
