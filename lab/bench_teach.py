@@ -7,7 +7,9 @@ The example teaching page (teach.html: six static diagrams and two live boards, 
     the time to the `load` event and the memory of the whole browser;
   - "live": after scrolling to each frame, until both boards are ready (their "ready"
     messages reach the page): the time from navigation and the memory again;
-  - "blank": the same browser on about:blank, the floor under both.
+  - "blank": the same browser on about:blank, the floor under both;
+  - "pictures only": the same page with its frames taken out (teach-pictures.html, made
+    for the run): what the six diagrams cost alone.
 
 Memory is the sum over the browser's processes of their proportional set size (PSS,
 /proc/PID/smaps_rollup: shared pages divided among the processes that share them), so
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import tempfile
 import time
@@ -31,6 +34,7 @@ from game.site.server import DirectorySite, SiteServer
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update"]
 PAGE = "teach.html"
+PICTURES = "teach-pictures.html"  # teach.html without its frames, written for the run
 LISTEN = """
 window.__ready = [];
 addEventListener("message", (event) => {
@@ -78,6 +82,18 @@ def browser_memory() -> float:
     return pss_mb(pids)
 
 
+def pictures_only(url: str, executable: str | None, playwright) -> float:
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url, wait_until="load")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_timeout(1500)
+        return browser_memory()
+    finally:
+        browser.close()
+
+
 def one_run(playwright, url: str, executable: str | None) -> dict:
     browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
     try:
@@ -100,11 +116,16 @@ def one_run(playwright, url: str, executable: str | None) -> dict:
         live = browser_memory()
         images = page.evaluate("[...document.images].filter(i => i.complete && "
                                "i.naturalWidth > 0).length")
-        return {"blank_mb": blank, "pictures_mb": pictures, "live_mb": live,
-                "load_s": round(loaded, 2), "both_live_s": round(live_at, 2),
-                "frames_before_scroll": frames_started, "diagrams_shown": images}
+        result = {"blank_mb": blank, "first_view_mb": pictures, "live_mb": live,
+                  "load_s": round(loaded, 2), "both_live_s": round(live_at, 2),
+                  "frames_before_scroll": frames_started, "diagrams_shown": images}
     finally:
         browser.close()
+    # measured alone: two browsers at once would be counted together
+    result["pictures_only_mb"] = pictures_only(url.replace(PAGE, PICTURES), executable,
+                                               playwright)
+    result["per_live_board_mb"] = round((result["live_mb"] - result["pictures_only_mb"]) / 2, 1)
+    return result
 
 
 def main(argv=None) -> int:
@@ -118,6 +139,8 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         build(site)
+        text = (site / PAGE).read_text()
+        (site / PICTURES).write_text(re.sub(r"<iframe.*?</iframe>", "", text, flags=re.S))
         server = SiteServer(DirectorySite(site), quiet=True)
         server.start()
         try:
