@@ -50,10 +50,10 @@ def shell(game, unknown=None) -> str:
     else:
         from game.core.rule_links import page_url
 
-        rules = (f'<a class="rules-link" href="{page_url(game)}" target="_blank" '
-                 f'rel="noopener">Rules of {escape(GAMES[game])}<span aria-hidden="true"> ↗'
-                 '</span></a>')
-        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}{rules}</nav>')
+        rules = (f'<p class="rules-line"><a class="rules-link" href="{page_url(game)}" '
+                 f'target="_blank" rel="noopener">Rules of {escape(GAMES[game])}'
+                 '<span aria-hidden="true"> ↗</span></a></p>')
+        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}</nav>')
         parts.append(
             f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
             '<p id="status" class="status" aria-live="polite"></p>'
@@ -63,7 +63,7 @@ def shell(game, unknown=None) -> str:
             '<details class="log-box" open><summary>Game log</summary>'
             '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
             '</details>'
-            '<p class="seed-line" id="seed-line"></p></aside></div>'
+            f'<p class="seed-line" id="seed-line"></p>{rules}</aside></div>'
             '<div id="overlay"></div></section>')
     return "".join(parts)
 
