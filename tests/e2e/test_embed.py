@@ -104,6 +104,17 @@ def test_a_teaching_page_on_another_origin_embeds_a_challenge_and_a_game(page, s
                and m["id"] == "escape"]
     assert actions[-1]["action"] == escape.to_json()
 
+    # the host drives the frame: back to the start, then another board altogether
+    page.evaluate("""document.getElementById('escape').contentWindow.postMessage(
+        {source: 'tsuro-tatsu', type: 'reset'}, '*')""")
+    inside.locator(".verdict").wait_for(state="detached")
+    page.evaluate("""document.getElementById('escape').contentWindow.postMessage(
+        {source: 'tsuro-tatsu', type: 'load', params: {game: 'tatsu', id: 'again',
+         position: '1V1V9vvv8_b25', mode: 'challenge', goal: 'hold'}}, '*')""")
+    again = messages(page, "ready", frame_id="again")
+    assert again[0]["task"] == "Hold one of your own stones."
+    assert inside.locator("#task").inner_text() == "Hold one of your own stones."
+
     # the Tsuro of the Seas frame plays a start mark against the computer
     board = page.frame_locator("#play")
     board.locator("#board [data-mark]").first.click()
