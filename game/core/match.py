@@ -67,11 +67,16 @@ class Match:
         """The computer's action for the seat to move (not yet applied)."""
         return self.bots[self.state.to_move](self.state)
 
+    on_play = None  # called with the match after every action applied (the page keeps it)
+
     def play(self, action) -> list:
         """Apply an action of the seat to move; returns the (event, line) pairs it added.
         A refused action raises RuleError and changes nothing."""
         events = self.state.apply(action)
-        return self._note(events)
+        lines = self._note(events)
+        if self.on_play is not None:
+            self.on_play(self)
+        return lines
 
     def _note(self, events) -> list:
         lines = [(event, self.describe(event, self.names)) for event in events]

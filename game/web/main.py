@@ -16,7 +16,7 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from game.web import GAMES, chosen_game, key_route, unknown_game
+from game.web import GAMES, chosen_game, key_route, query_value, unknown_game
 
 SORRY = "Sorry, something went wrong. Please reload the page."
 _listeners = []  # keeps the event-handler proxies alive for the page's lifetime
@@ -58,12 +58,15 @@ def shell(game, unknown=None) -> str:
             f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
             '<p id="status" class="status" aria-live="polite"></p>'
             '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
-            '<aside class="side"><div id="setup"></div><div id="panel"></div>'
+            '<aside class="side"><div id="resume"></div><div id="setup"></div>'
+            '<div id="panel"></div>'
             '<div id="pace-box"></div>'
             '<details class="log-box" open><summary>Game log</summary>'
             '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
             '</details>'
-            f'<p class="seed-line" id="seed-line"></p>{rules}</aside></div>'
+            '<p class="seed-line" id="seed-line"></p>'
+            '<p class="keep-note" id="keep-note" role="alert"></p>'
+            f'{rules}</aside></div>'
             '<div id="overlay"></div></section>')
     return "".join(parts)
 
@@ -132,6 +135,62 @@ class Page:
         document.documentElement.dataset.over = "true"
 
 
+# --- keeping the game in the browser (game/web/saved.py says what is kept) -------------
+def storage_get(key: str):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 -- storage refused (private mode, disabled)
+        return None
+    return None if is_none(value) else value
+
+
+def keep(match) -> None:
+    """After every action: the game as it stands, or nothing once it is over. Storage
+    that fails never stops play: the status says once that the game is not kept."""
+    from game.web.saved import STORAGE_KEY, saved_text
+
+    key = STORAGE_KEY.format(game=match.game.key)
+    try:
+        if match.state.is_over:
+            window.localStorage.removeItem(key)
+        else:
+            window.localStorage.setItem(key, saved_text(match, current.get("speed", "normal")))
+    except Exception:  # noqa: BLE001 -- full, disabled or private: play goes on
+        if not current.get("told_unkept"):
+            current["told_unkept"] = True
+            words = ("This browser does not let the page keep games: this one will be "
+                     "lost if the page is closed or reloaded.")
+            document.getElementById("keep-note").textContent = words  # an alert: said once
+            document.documentElement.dataset.unkept = "true"
+
+
+def kept_match(game: str):
+    """The kept game of `game` and its pace, or None (a kept game that cannot come back
+    is dropped, with the reason in the console)."""
+    from game.web.saved import STORAGE_KEY, SavedGameError, restore
+
+    text = storage_get(STORAGE_KEY.format(game=game))
+    if text is None:
+        return None
+    try:
+        return restore(text)
+    except SavedGameError as err:
+        window.console.warn(f"a kept game was dropped: {err}")
+        return None
+
+
+def resume_offer(game: str) -> str:
+    from game.web.saved import summary
+
+    kept = kept_match(game)
+    if kept is None:
+        return ""
+    return ('<div class="resume" role="group" aria-label="A game in progress">'
+            f"<p>Resume: {escape(summary(kept[0]))}</p>"
+            '<button type="button" class="primary" data-resume="1">Resume the game</button>'
+            "</div>")
+
+
 def render(game, unknown=None) -> None:
     current["game"], current["table"] = game, None
     Page().show("app", shell(game, unknown))  # the game's button keeps the focus
@@ -144,11 +203,15 @@ def render(game, unknown=None) -> None:
 
 def show_setup(game: str, form_html=None) -> None:
     """The start form, beside the game's board as it is before anything is placed."""
+    from game.web.setup import SEED_DIGITS, sample_board
     from game.web.setup import form_html as default_form
-    from game.web.setup import sample_board
 
+    document.getElementById("resume").innerHTML = resume_offer(game)
     document.getElementById("setup").innerHTML = form_html or default_form(game)
     document.getElementById("setup").hidden = False
+    seed = query_value(window.location.search, "seed") or ""
+    if seed.isdigit() and len(seed) <= SEED_DIGITS and form_html is None:
+        document.getElementById("setup-seed").value = seed  # ?seed=N: that deal
     document.getElementById("board").innerHTML = sample_board(game)
     document.getElementById("panel").innerHTML = ""
     document.getElementById("log").innerHTML = ""
@@ -186,6 +249,7 @@ async def start_game(game: str, values=None, match=None) -> None:
         match = Match(info, config, seed, seats)
         current["speed"] = speed
     document.getElementById("setup").hidden = True
+    document.getElementById("resume").innerHTML = ""
     document.getElementById("log").innerHTML = ""
     document.getElementById("seed-line").textContent = (
         f"Game seed {match.seed} (enter it on the start screen to play this game again).")
@@ -193,9 +257,11 @@ async def start_game(game: str, values=None, match=None) -> None:
     table = info.table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
     document.getElementById("pace-box").innerHTML = pace_select(table.speed)
-    for _, line in match.log:  # what happened at setup (daikaiju placed, dice rolled)
+    for _, line in match.log:  # what happened so far (setup; all of a resumed game)
         if line:
             table.page.log(line)
+    match.on_play = keep
+    keep(match)
     await table.start()
 
 
@@ -216,7 +282,15 @@ async def on_click(event) -> None:
         render(game)
     elif "start" in data:
         event.preventDefault()
+        if kept_match(current["game"]) is not None and not window.confirm(
+                "Start a new game? The game in progress will be lost."):
+            return
         await start_game(current["game"], form_values())
+    elif "resume" in data:
+        kept = kept_match(current["game"])
+        if kept is not None:
+            current["speed"] = kept[1]
+            await start_game(current["game"], match=kept[0])
     elif "again" in data and current["table"] is not None:
         old = current["table"].match  # the same deal, or a new one, at the same table
         seed = old.seed if data["again"] == "same" else random.randrange(10**9)

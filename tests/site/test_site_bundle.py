@@ -20,7 +20,7 @@ PAGE_IMPORTS = (
     "game.web.main", "game.web.embed_page",  # the game's page, the embeddable board
     "game.web.learn_page", "game.tsuro.lessons", "game.tatsu.lessons",  # Learn to play
     "game.tsuro.goals", "game.tatsu.goals",  # the challenges' goals, named by GAME
-    "game.web.setup", "game.web.start", "game.core.match",
+    "game.web.setup", "game.web.saved", "game.web.start", "game.core.match",
     "game.web.tsuro_setup", "game.web.tatsu_setup",  # the games' own forms, named by GAME
     "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",
     "game.tatsu", "game.tatsu.text", "game.tatsu.svg", "game.web.tatsu_table",
