@@ -64,6 +64,7 @@ def shell(game, unknown=None) -> str:
             '<details class="log-box" open><summary>Game log</summary>'
             '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
             '</details>'
+            '<div id="files" class="files"></div>'
             '<p class="seed-line" id="seed-line"></p>'
             '<p class="keep-note" id="keep-note" role="alert"></p>'
             f'{rules}</aside></div>'
@@ -133,6 +134,7 @@ class Page:
 
     def done(self, winners) -> None:
         document.documentElement.dataset.over = "true"
+        show_files(over=True)
 
 
 # --- keeping the game in the browser (game/web/saved.py says what is kept) -------------
@@ -191,6 +193,112 @@ def resume_offer(game: str) -> str:
             "</div>")
 
 
+# --- files and links -------------------------------------------------------------------
+OPEN_FILE = ('<label class="file-open">Open a saved game…<input type="file" '
+             'accept=".json,application/json" data-open-file="1"></label>')
+
+
+def show_files(over: bool = False, setup: bool = False) -> None:
+    """The game's file controls: open one (on the start form), download the game in
+    play, and once it is over share it as a replay link."""
+    parts = []
+    if setup:
+        parts.append(OPEN_FILE)
+    else:
+        parts.append('<button type="button" data-download="1">Download this game</button>')
+        if over:
+            parts.append('<button type="button" data-share="1">Share replay</button>'
+                         '<p class="share-line" id="share-line"></p>')
+    document.getElementById("files").innerHTML = "".join(parts)
+
+
+def download() -> None:
+    from game.web.saved import file_name, saved_text
+
+    table = current["table"]
+    if table is None:
+        return
+    text = saved_text(table.match, current.get("speed", "normal"))
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href, link.download = url, file_name(table.match)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.URL.revokeObjectURL(url)
+
+
+async def share() -> None:
+    from game.web.saved import share_fragment
+
+    table = current["table"]
+    if table is None:
+        return
+    base = window.location.href.split("#")[0]
+    url = f"{base}#{share_fragment(table.match)}"
+    line = document.getElementById("share-line")
+    try:
+        await window.navigator.clipboard.writeText(url)
+        words = "The link is copied: paste it anywhere to show this game."
+    except Exception:  # noqa: BLE001 -- no clipboard here: the link is shown to copy
+        words = "Copy this link to show this game:"
+    line.innerHTML = (f'{escape(words)} <a href="{escape(url)}" data-share-link="1">'
+                      "the replay</a>")
+
+
+async def open_game_text(text: str, confirm=True) -> None:
+    """A saved game's file (or link), opened on this game's table; a bad one is refused
+    with its reason and the screen is left as it was."""
+    from game.web.saved import SavedGameError, open_record
+
+    game = current["game"]
+    try:
+        match, pace = open_record(text, game)
+    except SavedGameError as err:
+        status = document.getElementById("status")
+        status.innerHTML = (f'<span class="refused" role="alert">This file cannot be '
+                            f"opened: {escape(str(err))}.</span>")
+        return
+    if confirm and kept_match(game) is not None and not window.confirm(
+            "Open this game? The game in progress will be lost."):
+        return
+    current["speed"] = pace
+    await start_game(game, match=match)
+
+
+async def on_file(event) -> None:
+    files = event.target.files
+    if files.length:
+        await open_game_text(await files.item(0).text())
+
+
+def on_drag(event) -> None:
+    event.preventDefault()  # a file may be dropped here
+
+
+async def on_drop(event) -> None:
+    event.preventDefault()
+    files = event.dataTransfer.files
+    if files.length and current["game"] is not None:
+        await open_game_text(await files.item(0).text())
+
+
+async def open_shared(game: str, fragment: str) -> None:
+    """A share link: the game it holds, shown as it ended."""
+    from game.web.saved import SavedGameError, from_fragment
+
+    try:
+        match, _ = from_fragment(fragment)
+    except SavedGameError as err:
+        document.getElementById("status").textContent = f"{str(err).capitalize()}."
+        return
+    if match.game.key != game:
+        render(match.game.key)
+    current["speed"] = "instant"
+    await start_game(match.game.key, match=match)
+
+
 def render(game, unknown=None) -> None:
     current["game"], current["table"] = game, None
     Page().show("app", shell(game, unknown))  # the game's button keeps the focus
@@ -213,6 +321,7 @@ def show_setup(game: str, form_html=None) -> None:
     if seed.isdigit() and len(seed) <= SEED_DIGITS and form_html is None:
         document.getElementById("setup-seed").value = seed  # ?seed=N: that deal
     document.getElementById("board").innerHTML = sample_board(game)
+    show_files(setup=True)
     document.getElementById("panel").innerHTML = ""
     document.getElementById("log").innerHTML = ""
     document.getElementById("status").textContent = "Choose the seats, then start."
@@ -262,6 +371,7 @@ async def start_game(game: str, values=None, match=None) -> None:
             table.page.log(line)
     match.on_play = keep
     keep(match)
+    show_files(over=match.state.is_over)
     await table.start()
 
 
@@ -286,6 +396,10 @@ async def on_click(event) -> None:
                 "Start a new game? The game in progress will be lost."):
             return
         await start_game(current["game"], form_values())
+    elif "download" in data:
+        download()
+    elif "share" in data:
+        await share()
     elif "resume" in data:
         kept = kept_match(current["game"])
         if kept is not None:
@@ -318,8 +432,10 @@ async def on_key(event) -> None:
     await table.key(event.key)
 
 
-def on_change(event) -> None:
+def on_change(event):
     target, table = event.target, current["table"]
+    if target.getAttribute("data-open-file"):
+        return on_file(event)
     if target.getAttribute("data-refresh"):  # keeping what was typed, and the focus
         from game.web.setup import refreshed_form
 
@@ -389,8 +505,13 @@ def main() -> None:
         app.addEventListener("click", guarded(on_click))
         app.addEventListener("change", guarded(on_change))
         app.addEventListener("submit", guarded(on_submit))
+        app.addEventListener("dragover", guarded(on_drag))
+        app.addEventListener("drop", guarded(on_drop))
         document.addEventListener("keydown", guarded(on_key))
         window.addEventListener("popstate", guarded(on_history))
+        fragment = window.location.hash
+        if fragment.startswith("#replay="):  # a share link: the game it holds
+            guarded(lambda _: open_shared(chosen_game(query), fragment))(None)
         root.dataset.ready = "true"
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         root.dataset.ready = "error"

@@ -10,7 +10,9 @@ is half-loaded. This module imports no browser code: game/web/main.py does the s
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 from game.core.actions import Action
 from game.core.errors import RecordError
@@ -111,5 +113,80 @@ def summary(match: Match) -> str:
     return f"{match.game.name}, turn {max(match.state.turn, 1)}, {who}"
 
 
-__all__ = ["SAVE_VERSION", "STORAGE_KEY", "SavedGameError", "restore", "saved_game",
-           "saved_text", "summary"]
+
+
+# --- files and links ---------------------------------------------------------------------
+SHARE_PREFIX = "replay="  # in the URL's fragment, which browsers never send to a server
+
+
+def share_fragment(match: Match) -> str:
+    """The fragment of a link that opens this game as a replay: the game as kept (its
+    record and seats), compressed (zlib) and written in base64url, so a whole game fits
+    in a link."""
+    text = saved_text(match, "normal").encode()
+    packed = base64.urlsafe_b64encode(zlib.compress(text, 9)).rstrip(b"=").decode()
+    return SHARE_PREFIX + packed
+
+
+def from_fragment(fragment: str) -> tuple[Match, str]:
+    """(match, pace) of the game a share link holds (its fragment, with or without "#");
+    SavedGameError says, in a sentence, what is wrong."""
+    fragment = fragment.lstrip("#")
+    if not fragment.startswith(SHARE_PREFIX):
+        raise SavedGameError("this link holds no game")
+    packed = fragment[len(SHARE_PREFIX):]
+    try:
+        text = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)))
+        record = json.loads(text)
+    except (ValueError, zlib.error):
+        raise SavedGameError("this replay link is broken: part of it is missing or "
+                             "changed") from None
+    return open_record(record)
+
+
+def open_record(data, game: str | None = None) -> tuple[Match, str]:
+    """(match, pace) from a file or a link: a saved game (with its seats and pace) or a
+    bare game record (its seats named as the game names unnamed ones, people all). With
+    `game`, a game of another kind is refused."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            raise SavedGameError("the file is not a saved game (it is not JSON, or it is "
+                                 "cut short)") from None
+    if not isinstance(data, dict):
+        raise SavedGameError("the file is not a saved game")
+    if data.get("format") == SAVE_FORMAT:
+        if game is not None and data.get("game") != game:
+            raise SavedGameError(f"the file holds a game of {_name(data.get('game'))}, not "
+                                 f"{_name(game)}")
+        return restore(data)
+    by_record = {info.state_class.GAME: info for info in games().values()}
+    info = by_record.get(data.get("game"))
+    if info is None:
+        raise SavedGameError("the file is not a saved game of this site")
+    if game is not None and info.key != game:
+        raise SavedGameError(f"the file holds a game of {info.name}, not {_name(game)}")
+    try:
+        state = info.state_class.from_record(data)
+    except RecordError as err:
+        raise SavedGameError(f"the game cannot be opened: {err}") from None
+    names = info.seat_names_for(state.players)
+    match = Match(info, data["config"], data["seed"], [Seat(name) for name in names])
+    for action in state.history:
+        match.play(action)
+    return match, "normal"
+
+
+def _name(key) -> str:
+    known = games()
+    return known[key].name if key in known else repr(key)
+
+
+def file_name(match: Match) -> str:
+    """The name a downloaded game gets: "tatsu-seed-1234-turn-12.json"."""
+    return f"{match.game.key}-seed-{match.seed}-turn-{match.state.turn}.json"
+
+
+__all__ = ["SAVE_VERSION", "STORAGE_KEY", "SavedGameError", "file_name", "from_fragment",
+           "open_record", "restore", "saved_game", "saved_text", "share_fragment", "summary"]

@@ -120,3 +120,85 @@ def test_a_seed_in_the_address_deals_that_game(page, site, watched):
     page.wait_for_selector("#seed-line:has-text('Game seed 4242 ')")
     assert page.evaluate("document.querySelector('#board svg').outerHTML") == typed
     watched.assert_clean()
+
+
+def finished_record(key, seed):
+    """A whole random game's record, played natively."""
+    from game.core.registry import games
+
+    info = games()[key]
+    state = info.state_class(info.config_for(info.players[0]), seed)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    return state.to_record()
+
+
+def test_download_then_open_gives_the_same_game(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "human", "name1": "Bob", "player1": "easy",
+                      "first": "black", "seed": 21, "speed": "instant"})
+    twin = tatsu_twin(21, ["Ann (Black)", "Bob (White)"], ["human", "easy"])
+    player = TatsuPlayer(page, twin)
+    player.settle()
+    play_some(player, twin, choose_tatsu, 4, 21)
+    before = page.evaluate(BOARD_AND_LOG)
+    with page.expect_download() as download:
+        page.click("button[data-download]")
+    path = download.value.path()
+    assert download.value.suggested_filename.startswith("tatsu-seed-21-turn-")
+    page.evaluate("localStorage.clear()")
+    open_page(page, f"{site.url}?game=tatsu")
+    page.set_input_files("input[data-open-file]", path)
+    player.settle()
+    assert page.evaluate(BOARD_AND_LOG) == before
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"not json", "not JSON, or it is cut short"),
+    (b'{"game": "tatsu", "version": 1, "config"', "cut short"),
+    (b'{"game": "tsuro-of-the-seas", "version": 1, "config": {"players": 2}, "seed": 1, '
+     b'"actions": []}', "a game of Tsuro of the Seas, not Tatsu"),
+    (b'{"game": "tatsu", "version": 9, "config": {}, "seed": 1, "actions": []}',
+     "version 9 is not supported"),
+    (b'{"game": "tatsu", "version": 1, "config": {"first": "black"}, "seed": 1, '
+     b'"actions": [["pass"]]}', "action 1 of the saved game is refused"),
+])
+def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(page, site, watched,
+                                                                    content, reason):
+    open_page(page, f"{site.url}?game=tatsu")
+    board = page.evaluate("document.querySelector('#board svg').outerHTML")
+    page.set_input_files("input[data-open-file]", files=[
+        {"name": "game.json", "mimeType": "application/json", "buffer": content}])
+    refused = page.locator("#status .refused")
+    refused.wait_for()
+    assert refused.inner_text().startswith("This file cannot be opened: ")
+    assert reason in refused.inner_text()
+    assert page.locator("#setup-form").is_visible()
+    assert page.evaluate("document.querySelector('#board svg').outerHTML") == board
+    watched.assert_clean()
+
+
+def test_a_share_link_opens_the_game_as_it_ended(page, site, watched, tmp_path):
+    record = finished_record("tatsu", 8)
+    path = tmp_path / "finished.json"
+    path.write_text(__import__("json").dumps(record))
+    open_page(page, f"{site.url}?game=tatsu")
+    page.set_input_files("input[data-open-file]", str(path))
+    page.wait_for_function("document.documentElement.dataset.over === 'true'")
+    final = page.evaluate(BOARD_AND_LOG)
+    page.click("button[data-share]")
+    link = page.locator("a[data-share-link]")
+    link.wait_for()
+    url = link.get_attribute("href")
+    assert "#replay=" in url and url.startswith(site.url)
+    other = page.context.new_page()
+    other.goto(url)
+    other.wait_for_function("document.documentElement.dataset.over === 'true'")
+    assert other.evaluate(BOARD_AND_LOG) == final
+    broken = page.context.new_page()
+    open_page(broken, url[:-20])
+    broken.wait_for_function("document.getElementById('status').textContent.includes("
+                             "'This replay link is broken')")
+    watched.assert_clean()

@@ -8,7 +8,18 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.registry import games
-from game.web.saved import SAVE_VERSION, SavedGameError, restore, saved_game, saved_text, summary
+from game.web.saved import (
+    SAVE_VERSION,
+    SavedGameError,
+    file_name,
+    from_fragment,
+    open_record,
+    restore,
+    saved_game,
+    saved_text,
+    share_fragment,
+    summary,
+)
 
 
 def played(key, seed, actions, players=("human", "easy")):
@@ -65,3 +76,65 @@ def test_anything_else_is_refused_with_a_reason(data, reason):
         data = json.dumps(data)
     with pytest.raises(SavedGameError, match=reason):
         restore(data)
+
+
+# --- files and links ---------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["tsuro", "tatsu"])
+def test_a_share_link_holds_the_whole_game_in_its_fragment(key):
+    match = played(key, 9, 400, ("human", "easy"))
+    fragment = share_fragment(match)
+    assert fragment.startswith("replay=") and all(
+        c.isalnum() or c in "=-_" for c in fragment)
+    again, _ = from_fragment("#" + fragment)
+    assert again.state == match.state and again.state.history == match.state.history
+    assert [line for _, line in again.log] == [line for _, line in match.log]
+
+
+@pytest.mark.parametrize("fragment, reason", [
+    ("", "holds no game"), ("#replay=abc", "broken"),
+    ("#replay=" + "A" * 40, "broken"),
+])
+def test_a_broken_link_says_so(fragment, reason):
+    with pytest.raises(SavedGameError, match=reason):
+        from_fragment(fragment)
+
+
+def test_a_truncated_link_says_so():
+    fragment = share_fragment(played("tatsu", 2, 30))
+    with pytest.raises(SavedGameError, match="broken"):
+        from_fragment(fragment[:-12])
+
+
+def test_a_file_is_a_saved_game_or_a_bare_record():
+    match = played("tatsu", 4, 25, ("human", "hard"))
+    again, pace = open_record(saved_text(match, "slow"), "tatsu")
+    assert again.state == match.state and pace == "slow" and again.seats[1].player == "hard"
+    bare, pace = open_record(json.dumps(match.state.to_record()), "tatsu")
+    assert bare.state == match.state and pace == "normal"
+    assert all(seat.is_human for seat in bare.seats)
+    assert file_name(match).startswith("tatsu-seed-4-turn-") and file_name(match).endswith(".json")
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("not json at all", "not JSON"),
+    ('{"game": "tatsu", "version": 1, "config": {}, "seed": 1, "actions"', "cut short"),
+    ("[1, 2]", "not a saved game"),
+    ('{"game": "chess"}', "not a saved game of this site"),
+])
+def test_a_bad_file_is_refused_with_its_reason(text, reason):
+    with pytest.raises(SavedGameError, match=reason):
+        open_record(text, "tatsu")
+
+
+def test_a_file_of_the_other_game_newer_or_refused_by_the_rules():
+    tsuro = played("tsuro", 4, 10, ("human", "easy"))
+    with pytest.raises(SavedGameError, match="a game of Tsuro of the Seas, not Tatsu"):
+        open_record(json.dumps(tsuro.state.to_record()), "tatsu")
+    with pytest.raises(SavedGameError, match="not Tatsu"):
+        open_record(saved_text(tsuro, "normal"), "tatsu")
+    record = played("tatsu", 4, 10).state.to_record()
+    with pytest.raises(SavedGameError, match="version 2 is not supported"):
+        open_record(json.dumps({**record, "version": 2}), "tatsu")
+    with pytest.raises(SavedGameError, match="action 11 of the saved game is refused"):
+        open_record(json.dumps({**record, "actions": [*record["actions"], ["pass"]]}),
+                    "tatsu")
