@@ -66,7 +66,7 @@ def shell(game, unknown=None) -> str:
             '</details>'
             '<div id="files" class="files"></div>'
             '<p class="seed-line" id="seed-line"></p>'
-            '<p class="keep-note" id="keep-note" role="alert"></p>'
+            '<p class="keep-note" id="keep-note"></p>'
             f'{rules}</aside></div>'
             '<div id="overlay"></div></section>')
     return "".join(parts)
@@ -162,7 +162,9 @@ def keep(match) -> None:
             current["told_unkept"] = True
             words = ("This browser does not let the page keep games: this one will be "
                      "lost if the page is closed or reloaded.")
-            document.getElementById("keep-note").textContent = words  # an alert: said once
+            note = document.getElementById("keep-note")
+            note.setAttribute("role", "alert")  # said once, at once: only then does it speak
+            note.textContent = words
             document.documentElement.dataset.unkept = "true"
 
 
