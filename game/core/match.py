@@ -4,12 +4,21 @@ The page drives a Match; it holds no rule of its own. It knows who sits where (a
 and "human" or a computer level per seat), makes the computer players, and keeps the
 game log as (event, line) pairs, the words coming from the game's `describe`. The game
 is given by its description (game/core/registry.py: `GameInfo`).
+
+It also keeps, per action it played, who took it and how many log entries it added
+(`steps`), which is what taking back needs (game/core/takeback.py): `takeback_count`
+says how many of the last actions a person may take back now, and `rewind` takes them
+back by replaying the game's record without them (the engine stays the one source of
+truth; the seats and the computer players stay as they are).
 """
 
+from game.core.actions import Action, Event
 from game.core.bots import make_bot
+from game.core.takeback import revealing, takeback_count
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
+CASUAL_LINE = "Casual game: a whole turn can be taken back."
 
 
 class Seat:
@@ -31,9 +40,14 @@ class Seat:
 
 
 class Match:
-    """`game` is a game's description (a GameInfo); `seats` its Seats in turn order."""
+    """`game` is a game's description (a GameInfo); `seats` its Seats in turn order.
 
-    def __init__(self, game, config: dict, seed, seats, *, state=None):
+    `casual`: a person alone against computers may take back a whole turn (back to the
+    start of their last turn, through the computers' actions since). It counts only
+    with exactly one person at the table (else it is ignored), and the game log says
+    so in its first line (an Event of kind "casual")."""
+
+    def __init__(self, game, config: dict, seed, seats, *, state=None, casual=False):
         self.game = game
         self.describe = game.describe
         self.seats = list(seats)
@@ -48,7 +62,26 @@ class Match:
             for i, seat in enumerate(self.seats) if not seat.is_human
         }
         self.log = []
+        self.steps = []  # per action played here: (seat, how many log entries it added)
+        # Only a match that dealt its own game from (config, seed) can replay it from
+        # its record (takeback, replay); one begun at a state (Match.at) cannot.
+        self._dealt = self.state if state is None else None
+        self.casual = bool(casual) and self.humans == 1 and len(self.seats) > 1
+        self._open()
+
+    def _open(self) -> None:
+        """The log's first entries: the casual setting, what happened before the first
+        decision."""
+        if self.casual:
+            self.log.append((Event("casual", {}), CASUAL_LINE))
         self._note(getattr(self.state, "setup_events", []))
+        self.opening = len(self.log)  # the log's entries before the first action
+
+    @property
+    def rewindable(self) -> bool:
+        """True when the match can replay its game from the record: it dealt the game
+        itself (not Match.at, and no state put in its place since)."""
+        return self._dealt is not None and self._dealt is self.state
 
     @property
     def names(self) -> list:
@@ -72,11 +105,50 @@ class Match:
     def play(self, action) -> list:
         """Apply an action of the seat to move; returns the (event, line) pairs it added.
         A refused action raises RuleError and changes nothing."""
+        seat = self.state.to_move
         events = self.state.apply(action)
         lines = self._note(events)
+        self.steps.append((seat, len(lines)))
         if self.on_play is not None:
             self.on_play(self)
         return lines
+
+    # --- taking back (game/core/takeback.py) -------------------------------------------
+    def step_events(self) -> list:
+        """Per action played here, in order: (seat, the kinds of the events it caused)."""
+        result, start = [], self.opening
+        for seat, count in self.steps:
+            result.append((seat, frozenset(e.kind for e, _ in self.log[start:start + count])))
+            start += count
+        return result
+
+    def takeback_count(self, person: int) -> int:
+        """How many of the last actions `person` may take back now (0: none)."""
+        if not self.rewindable or len(self.steps) != len(self.state.history):
+            return 0  # (an action applied to the state behind the match's back)
+        return takeback_count(self.step_events(), [s.is_human for s in self.seats], person,
+                              self.casual, reveals=revealing(type(self.state)))
+
+    def rewind(self, count: int) -> None:
+        """Take back the last `count` actions: the game is replayed from its record
+        without them (the state as `from_record(record, upto=len(history) - count)`
+        gives it, the log as that replay words it). The seats and computers stay; the
+        page's `on_play` hears of it as of an action, so the kept game follows."""
+        if not self.rewindable:
+            raise ValueError("this match began at a position: it cannot be replayed")
+        history = len(self.state.history)
+        if type(count) is not int or not 0 <= count <= history:
+            raise ValueError(f"{count!r} actions cannot be taken back of {history}")
+        record = self.state.to_record()
+        state = type(self.state).from_record(record, upto=0)  # the record's own checks
+        self.state, self.log, self.steps = state, [], []
+        self._dealt = state
+        self._open()
+        for raw in record["actions"][:history - count]:
+            seat = state.to_move
+            self.steps.append((seat, len(self._note(state.apply(Action.from_json(raw))))))
+        if self.on_play is not None:
+            self.on_play(self)
 
     def _note(self, events) -> list:
         lines = [(event, self.describe(event, self.names)) for event in events]
@@ -91,4 +163,4 @@ class Match:
 
     def rematch(self, seed) -> "Match":
         """The same table, a new game."""
-        return Match(self.game, self.state.config, seed, self.seats)
+        return Match(self.game, self.state.config, seed, self.seats, casual=self.casual)

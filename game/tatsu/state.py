@@ -102,6 +102,10 @@ def check_config(config) -> dict:
 class TatsuState(GameState):
     GAME = "tatsu"
     FORMAT_VERSION = 1
+    # The events that bring new information (game/core/takeback.py): an action that
+    # caused one cannot be taken back. The dice of a turn (rolled by the action that ends
+    # the turn before) and the roll for the first player; nothing else is hidden.
+    REVEALING = frozenset({"dice", "first_roll"})
 
     def __init__(self, config: dict, seed):
         self.config = check_config(config)

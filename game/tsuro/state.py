@@ -62,6 +62,12 @@ def _check_config(config) -> dict:
 class TsuroState(World, GameState):
     GAME = "tsuro-of-the-seas"
     FORMAT_VERSION = 1
+    # The events that bring new information (game/core/takeback.py): an action that
+    # caused one cannot be taken back. A tile drawn; the daikaiju dice, a daikaiju placed
+    # (its tile turned up from the face-down supply, its square rolled), restoring the
+    # minimum (which places some); the eliminated players' hands shown for the bonus.
+    REVEALING = frozenset({"drew", "daikaiju_roll", "daikaiju_die", "daikaiju_placed",
+                           "placement_reroll", "restore_daikaiju", "bonus_offered"})
 
     def __init__(self, config: dict, seed):
         World.__init__(self, _check_config(config), new_rng(seed))

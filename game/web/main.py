@@ -27,7 +27,7 @@ current = {"game": None, "table": None}  # what the page shows now
 CLICKABLE = ",".join(f"[data-{name}]" for name in (
     "game", "start", "again", "new", "ready", "mark", "tile", "rotate", "place", "square",
     "give", "take", "bonus", "action", "target-segment", "segment", "mat", "pass",
-    "mark-step", "confirm-mark", "skip"))
+    "mark-step", "confirm-mark", "skip")) + ",#log li[data-step]"
 
 
 def shell(game, unknown=None) -> str:
@@ -117,10 +117,12 @@ class Page:
                     self.lost = False
                     return
 
-    def log(self, line: str) -> None:
+    def log(self, line: str, step=None) -> None:
         log = document.getElementById("log")
         item = document.createElement("li")
         item.textContent = line
+        if step is not None:  # a click on the line replays the game at that step
+            item.dataset.step = str(step)
         log.appendChild(item)
         log.scrollTop = log.scrollHeight
 
@@ -368,9 +370,7 @@ async def start_game(game: str, values=None, match=None) -> None:
     table = info.table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
     document.getElementById("pace-box").innerHTML = pace_select(table.speed)
-    for _, line in match.log:  # what happened so far (setup; all of a resumed game)
-        if line:
-            table.page.log(line)
+    table.log_history()  # what happened so far (setup; all of a resumed game)
     match.on_play = keep
     keep(match)
     show_files(over=match.state.is_over)
@@ -427,6 +427,8 @@ async def on_key(event) -> None:
     route = key_route(event.key, target.tagName, target.getAttribute("role"))
     if route == "ignore":
         return
+    if event.key in ("Home", "End") and getattr(table, "replay_step", None) is not None:
+        event.preventDefault()  # the replay's first and last step, not the page's ends
     if route == "click":
         event.preventDefault()  # marks, stones and targets drawn on the board act like buttons
         target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))

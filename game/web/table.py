@@ -3,14 +3,33 @@ hiding hands between people at one screen, the log, the end of the game.
 
 A table talks to the page through a small object (`page`) with:
   page.show(region, html)      replace a region's content ("status", "board", "panel",
-                               "overlay"); regions are elements with those ids
-  page.log(line)               add a line to the game log
+                               "overlay", and "log" when a takeback rewrites the game
+                               log: <li data-step="k"> items); regions are elements with
+                               those ids
+  page.log(line, step=None)    add a line to the game log; `step` (given only to a page
+                               whose log() has that parameter) is the replay's step the
+                               line belongs to, for the page to put on the line as
+                               data-step, so that a click on it can open the replay there
   page.highlight(selector)     mark elements of the board for a moment (an animation cue)
   page.focus(selector)         put the keyboard focus on what the person acts on next,
                                unless the person has it somewhere the redraw kept
   await page.pause(seconds)    let the browser breathe and the player follow
   page.done(result)            the game is over (for the page's own bookkeeping)
 so that this module imports no browser code and is tested natively with a fake page.
+
+Two things both tables offer beside the game (the issue "Games are never lost"):
+  Take back   a person takes back their own last decisions while nothing new came to
+              light and nobody else acted (game/core/takeback.py has the rule, each
+              engine its REVEALING events); a casual game against computers allows a
+              whole turn. The panel's button (data-takeback) when allowed; key U.
+  Replay      step backward and forward through the game in progress (a person to
+              move) or a finished one, the board drawn from the viewing seat only:
+              the panel's Replay button (data-replay), "Replay the game" once it is
+              over, or a click on a log line (data-step). While replaying, nothing can
+              be played: buttons data-replay="first|back|next|last|live", keys ← → Home
+              End, Escape back to the game.
+Clicks: `click(data)` with "takeback", "replay" or "step" (a log line's data-step) are
+the table's own (`shared_click`); each game's table handles the rest.
 """
 
 import time
@@ -19,6 +38,7 @@ from html import escape
 
 from game.core import RuleError
 from game.core.rule_links import rule_anchor
+from game.web.replay import Replay, logged_lines
 
 # Seconds a log line stays in view, per pace. A computer also waits one step before it
 # moves, so that a person sees whose turn it is; lines of bookkeeping (a turn begins, a
@@ -31,6 +51,22 @@ ACTION_STEPS = 6  # the lines of one action hold the screen for at most this man
 # A thinking bot hands the browser its turn at least this often (seconds): long enough
 # that the hand-overs cost little, short enough that clicks and redraws feel immediate.
 THINK_SLICE = 0.03
+
+
+# Keys of a replay, and the step each one goes to.
+REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last",
+               "Escape": "live"}
+TAKEBACK_KEYS = ("u", "U")
+
+
+def _log_takes_step(page) -> bool:
+    """Whether the page's log() has a `step` parameter (the page protocol's newer form);
+    read off its code, as `inspect` is too dear to import in the browser."""
+    log = getattr(page, "log", None)
+    code = getattr(getattr(log, "__func__", log), "__code__", None)
+    if code is None:
+        return False
+    return "step" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
 
 def pace_select(chosen: str) -> str:
@@ -55,6 +91,11 @@ class Table(ABC):
         self.shown_to = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
         self.skipping = False  # a person asked to see the end at once
+        self.notice = ""  # said before the prompt until the next action (a takeback)
+        self.replay_step = None  # the step a replay shows; None: the live game
+        self.replay_seat = None  # whose view the replay shows
+        self._replay = None  # the game's positions by step (game/web/replay.py)
+        self._log_steps = _log_takes_step(page)
 
     # --- what subclasses provide -------------------------------------------------------
     @abstractmethod
@@ -91,7 +132,15 @@ class Table(ABC):
                 for s in sorted(range(self.state.players),
                                 key=lambda s: s not in self.state.winners)]
 
+    def replay_board_html(self, state, seat) -> str:
+        """A past position's board from `seat`'s side (None: nobody's), with nothing to
+        click and nothing `seat` may not see."""
+        return self.match.game.svg.board(state, seat=seat, highlight=False,
+                                         names=self.match.names)
+
     hides_hands = False  # Tsuro of the Seas: hands stay hidden between people
+    takeback_allowed = True  # a table may offer no takeback (an embedded board)
+    replay_allowed = True  # nor a replay
 
     # --- shared ------------------------------------------------------------------------
     @property
@@ -160,6 +209,9 @@ class Table(ABC):
                 and all(out[s] is not None for s in self.people()))
 
     def render(self) -> None:
+        if self.replay_step is not None:
+            self.render_replay()
+            return
         self.page.show("board", self.board_html())
         if self.state.is_over:
             self.page.show("panel", self.result_html())
@@ -172,12 +224,23 @@ class Table(ABC):
                 f'aria-label="Pass to {self.name(seat)}"><p>Pass the screen to '
                 f'<strong>{self.name(seat)}</strong>.</p>'
                 f'<button type="button" class="primary" data-ready="{seat}">'
-                f'I am {self.name(seat)}: show my tiles</button></div>'))
+                f'I am {self.name(seat)}: show my tiles</button>'
+                f"{self.takeback_button()}</div>"))
         else:
             self.page.show("overlay", "")
-            self.page.show("panel", self.panel_html())
+            self.page.show("panel", self.panel_html() + self.tools_html())
         self.page.show("status", self.status_html())
         self.page.focus(self.focus_target())
+
+    def tools_html(self) -> str:
+        """Under the person's controls: take back, replay (when offered)."""
+        if self.busy or self.state.is_over or not self.match.human_to_move:
+            return ""
+        buttons = self.takeback_button()
+        if self.replay_offered():
+            buttons += ('<button type="button" data-replay="back" '
+                        'aria-label="Replay the game so far">Replay</button>')
+        return f'<div class="controls game-tools">{buttons}</div>' if buttons else ""
 
     def status_html(self) -> str:
         if self.state.is_over:
@@ -189,7 +252,8 @@ class Table(ABC):
                     f"{self.name(seat)} is thinking…</span>")
         if self.message:
             return f'{news}<span class="refused" role="alert">{self.message_html()}</span>'
-        return news + self.prompt()
+        notice = f'<span class="notice-line">{escape(self.notice)}</span> ' if self.notice else ""
+        return news + notice + self.prompt()
 
     def prompt(self) -> str:
         return f"{self.name(self.state.to_move)} to play."
@@ -212,10 +276,12 @@ class Table(ABC):
                 else "You lose."
             mine = (f'<p class="your-result" data-won="{"true" if won else "false"}">'
                     f"{words}</p>")
+        replay = ('<button type="button" data-replay="first">Replay the game</button>'
+                  if self.replay_offered() else "")
         return (f'<div class="result" data-winners="{",".join(map(str, winners))}">'
                 f'<p class="result-line"><strong>{names}</strong> {verb}!</p>{mine}'
                 f'<ol class="standings">{"".join(rows)}</ol>'
-                f'<div class="controls">{self.end_controls()}</div></div>')
+                f'<div class="controls">{self.end_controls()}{replay}</div></div>')
 
     def end_controls(self) -> str:
         """The buttons offered once the game is over."""
@@ -262,12 +328,13 @@ class Table(ABC):
 
     async def animate(self, lines) -> None:
         budget = ACTION_STEPS * self.step  # a roll that stirs every daikaiju stays brisk
+        step = len(self.state.history) if self.match.rewindable else None
         for event, line in lines:
             if not line:
                 continue
             if self.is_news(event):  # with nobody left to act, only the latest two stay
                 self.news = [*self.news[-1:], line] if self.people_out() else [*self.news, line]
-            self.page.log(line)
+            self.log_line(line, step)
             # the log region announces the line; the status only shows it
             self.page.show("status", f'<span aria-hidden="true">{escape(line)}</span>')
             selector = self.cue(event)
@@ -280,8 +347,9 @@ class Table(ABC):
 
     async def act(self, action) -> bool:
         """A person's action: applied, animated, then the computers play on. A refused
-        action shows the rule it breaks and changes nothing. True if it was applied."""
-        if self.busy:
+        action shows the rule it breaks and changes nothing. True if it was applied.
+        Nothing is played during a replay."""
+        if self.busy or self.replay_step is not None:
             return False
         try:
             lines = self.match.play(action)
@@ -290,6 +358,7 @@ class Table(ABC):
             self.render()
             return False
         self.message = ""
+        self.notice = ""
         self.news = []
         self.forget_choice()
         self.busy = True
@@ -316,3 +385,188 @@ class Table(ABC):
         if seat == self.state.to_move:
             self.shown_to = seat
             self.render()
+
+    # --- the game log --------------------------------------------------------------------
+    def log_line(self, line: str, step) -> None:
+        """One line to the page's log, with its replay step when the page takes it."""
+        if self._log_steps:
+            self.page.log(line, step=step)
+        else:
+            self.page.log(line)
+
+    def log_history(self) -> None:
+        """Every line of the log so far to the page (a game started or resumed), each
+        with its step."""
+        for line, step in logged_lines(self.match):
+            self.log_line(line, step)
+
+    def log_html(self) -> str:
+        """The whole log as the page's <li> items (each with its step, when known)."""
+        items = []
+        for line, step in logged_lines(self.match):
+            mark = "" if step is None else f' data-step="{step}"'
+            items.append(f"<li{mark}>{escape(line)}</li>")
+        return "".join(items)
+
+    # --- taking back (game/core/takeback.py) ---------------------------------------------
+    def takeback_plan(self):
+        """(person, how many actions) of the takeback offered now, or None. The person
+        is whoever took the last action (the game goes on without their next decision
+        yet); in a casual game, the one person at the table."""
+        if (not self.takeback_allowed or self.busy or self.replay_step is not None
+                or self.state.is_over or not self.match.steps):
+            return None
+        people = self.people()
+        candidates = [self.match.steps[-1][0]]
+        if self.match.casual and people and people[0] not in candidates:
+            candidates.append(people[0])
+        for person in candidates:
+            if person in people:
+                count = self.match.takeback_count(person)
+                if count:
+                    return person, count
+        return None
+
+    def takeback_button(self) -> str:
+        plan = self.takeback_plan()
+        if plan is None:
+            return ""
+        person, count = plan
+        mine = person == self.state.to_move
+        whose = "your" if mine else f"{self.name(person)}'s"
+        what = "last move" if count == 1 else f"last {count} actions"
+        shown = "Take back" if mine else f"Take back ({self.name(person)})"
+        return (f'<button type="button" data-takeback="{count}" aria-keyshortcuts="U" '
+                f'aria-label="{shown}: {whose} {what} (U)">{shown}</button>')
+
+    async def takeback(self) -> bool:
+        """Take back what the rules of taking back allow now (a click on data-takeback,
+        or U): the game is replayed from its record without those actions. True if
+        something was taken back."""
+        await self.idle()
+        plan = self.takeback_plan()
+        if plan is None:
+            return False
+        person, count = plan
+        self.match.rewind(count)
+        self.forget_choice()
+        self.message = ""
+        self.news = []
+        self.notice = (f"{self.match.seats[person].name} took back "
+                       + ("a move." if count == 1 else f"{count} actions."))
+        self.page.show("log", self.log_html())
+        self.render()
+        await self.advance()
+        return True
+
+    # --- replay (game/web/replay.py) -----------------------------------------------------
+    def replay_offered(self) -> bool:
+        """A replay may begin now: a game with actions that this match dealt itself,
+        finished, or with a person to move (not behind a pass screen)."""
+        return (self.replay_allowed and self.match.rewindable and not self.busy
+                and bool(self.state.history)
+                and (self.state.is_over
+                     or (self.match.human_to_move and not self.must_pass_screen())))
+
+    def replay_go(self, where) -> None:
+        """Go to a step of the replay: "first", "back", "next", "last", a step number
+        (a log line's), or "live" (back to the game). Outside a replay, any of them
+        but "live" begins one, from the game as it stands."""
+        if where == "live":
+            self.leave_replay()
+            return
+        if self.replay_step is None:
+            if not self.replay_offered():
+                return
+            self._replay = Replay.of(self.match)
+            self.replay_seat = self.viewer()
+            self.forget_choice()
+            at = self._replay.count
+        else:
+            at = self.replay_step
+        last = self._replay.count
+        if isinstance(where, str) and where.isdigit():
+            where = int(where)
+        moves = {"first": 0, "back": at - 1, "next": at + 1, "last": last}
+        if isinstance(where, int):
+            target = where
+        elif where in moves:
+            target = moves[where]
+        else:
+            return
+        self.replay_step = self._replay.clamp(target)
+        self.render()
+
+    def leave_replay(self) -> None:
+        if self.replay_step is None:
+            return
+        self.replay_step, self._replay = None, None
+        self.render()
+
+    def render_replay(self) -> None:
+        step, last = self.replay_step, self._replay.count
+        state = self._replay.position(step)
+        self.page.show("board", f'<div class="replay-board" data-replay-at="{step}">'
+                                f"{self.replay_board_html(state, self.replay_seat)}</div>")
+        self.page.show("overlay", "")
+        self.page.show("panel", self.replay_panel_html())
+        words = " ".join(self._replay.words(step))
+        self.page.show("status", f'<span class="replay-status">Replay: step {step} of {last}'
+                                 f"</span> {escape(words)}")
+        self.page.focus(['#panel [data-replay="next"]:not(:disabled)',
+                         '#panel [data-replay="back"]:not(:disabled)',
+                         '#panel [data-replay="live"]'])
+
+    def replay_panel_html(self) -> str:
+        step, last = self.replay_step, self._replay.count
+
+        def button(where, label, text, key, off):
+            disabled = " disabled" if off else ""
+            return (f'<button type="button" data-replay="{where}" aria-label="{label}" '
+                    f'aria-keyshortcuts="{key}"{disabled}>{text}</button>')
+
+        words = "".join(f"<li>{escape(line)}</li>" for line in self._replay.words(step))
+        back = "Back to the result" if self.state.is_over else "Back to the game"
+        return (
+            '<h2 class="panel-title">Replay</h2>'
+            f'<p class="replay-at" data-replay-at="{step}" data-replay-last="{last}">'
+            f"Step {step} of {last}</p>"
+            f'<ul class="replay-words">{words}</ul>'
+            '<div class="controls replay-controls" role="group" aria-label="Step through '
+            'the game">'
+            + button("first", "First step (Home)", "⏮", "Home", step == 0)
+            + button("back", "Step back (left arrow)", "◀", "ArrowLeft", step == 0)
+            + button("next", "Step forward (right arrow)", "▶", "ArrowRight", step == last)
+            + button("last", "Last step (End)", "⏭", "End", step == last)
+            + '</div><div class="controls">'
+            f'<button type="button" class="primary" data-replay="live" '
+            f'aria-keyshortcuts="Escape">{back}</button></div>'
+            '<p class="replay-keys">Keys: ← and → step, Home and End go to the first and '
+            "last step, Escape returns.</p>")
+
+    # --- what both tables do with clicks and keys first ----------------------------------
+    async def shared_click(self, data: dict) -> bool:
+        """Takeback and replay clicks; True when the click was the table's own (during
+        a replay every click is: nothing can be played)."""
+        if "takeback" in data:
+            await self.takeback()
+            return True
+        if "replay" in data or "step" in data:
+            await self.idle()
+            self.replay_go(data.get("replay", data.get("step")))
+            return True
+        self.notice = ""  # said once: the person has moved on
+        return self.replay_step is not None
+
+    async def shared_key(self, key: str) -> bool:
+        """Replay keys during a replay (no other key acts then), U to take back; True
+        when the key was the table's own."""
+        if self.replay_step is not None:
+            if key in REPLAY_KEYS:
+                self.replay_go(REPLAY_KEYS[key])
+            return True
+        if key in TAKEBACK_KEYS:
+            await self.takeback()
+            return True
+        self.notice = ""  # said once: the person has moved on
+        return False

@@ -9,6 +9,9 @@ Clicks arrive as the data attributes of the element clicked (a dict of strings):
   action           a destination drawn on the board, as the action's JSON
   targetSegment    the segment a destination lands on
   pass             pass the turn (offered only when the rules allow it)
+  takeback, replay, step   taking back and the replay (game/web/table.py)
+Keys: P passes, Escape drops the stone picked, U takes back; during a replay ← → Home
+End Escape.
 """
 
 import json
@@ -101,6 +104,8 @@ class TatsuTable(Table):
         return [(winner, f"wins: {why}"), (1 - winner, "loses")]
 
     async def click(self, data: dict) -> None:
+        if await self.shared_click(data):
+            return
         await self.idle()
         if not self.match.human_to_move:
             return
@@ -142,6 +147,8 @@ class TatsuTable(Table):
 
     async def key(self, key: str) -> None:
         await self.idle()
+        if await self.shared_key(key):
+            return
         if key == "Escape" and self.selected:
             self.selected = None
             self.message = ""

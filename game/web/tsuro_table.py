@@ -12,7 +12,10 @@ the DOM's `dataset` names them: data-mark-step arrives as markStep):
                 (the page adds `target` for it)
   give / take   elimination bonus: a tile to give / to take; bonus: "swap" or "keep"
   skip          every person is out: let the computers finish at once
+  takeback, replay, step   taking back and the replay (game/web/table.py)
 A start mark can also be picked from the panel's menu (`pick_mark`).
+Keys: R / shift-R turn the tile, 1-3 choose one, Enter places it or sets sail, ← → step
+through the free start marks; U takes back; during a replay ← → Home End Escape.
 """
 
 from html import escape
@@ -51,7 +54,8 @@ class TsuroTable(Table):
 
     # --- drawing ------------------------------------------------------------------------
     def acting(self) -> bool:
-        return self.match.human_to_move and not self.must_pass_screen()
+        return (self.match.human_to_move and not self.must_pass_screen()
+                and self.replay_step is None)
 
     def board_html(self) -> str:
         acting = self.acting()
@@ -59,6 +63,13 @@ class TsuroTable(Table):
         mark = self.mark if acting and self.state.decision in MARK_DECISIONS else None
         return svg.board(self.state, seat=self.viewer(), preview=preview, mark=mark,
                          highlight=acting, names=self.match.names)
+
+    def replay_board_html(self, state, seat) -> str:
+        """A past position from `seat`'s view (state.view: no other hands, no draw
+        order, no face-down daikaiju), nothing to click; nobody's seat: the public
+        board only."""
+        source = state if seat is None else state.view(seat)
+        return svg.board(source, seat=seat, highlight=False, names=self.match.names)
 
     def prompt(self) -> str:
         seat = self.state.to_move
@@ -223,6 +234,8 @@ class TsuroTable(Table):
         if "skip" in data:  # at once, even while the computers play
             self.skip_to_end()
             return
+        if await self.shared_click(data):
+            return
         await self.idle()
         if "ready" in data:
             await self.reveal(int(data["ready"]))
@@ -283,6 +296,8 @@ class TsuroTable(Table):
 
     async def key(self, key: str) -> None:
         await self.idle()
+        if await self.shared_key(key):
+            return
         if not self.match.human_to_move or self.must_pass_screen():
             return
         if self.state.decision in MARK_DECISIONS:
