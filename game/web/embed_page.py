@@ -17,10 +17,10 @@ outside itself, so any page may embed it and drive it.
 from html import escape
 
 from pyscript import document, window
-from pyscript.ffi import is_none, to_js
+from pyscript.ffi import to_js
 
 from game.web.embed import Embed, EmbedError, embed_table, read, views
-from game.web.main import CLICKABLE, Page, guarded, report
+from game.web.main import Page, clicked, guarded, report, table_key
 
 SOURCE = "tsuro-tatsu"
 frame = {"embed": None, "table": None, "step": 0, "shown": []}
@@ -98,14 +98,9 @@ def show_view() -> None:
 
 
 async def on_click(event) -> None:
-    element = event.target.closest("button")
-    if is_none(element):
-        element = event.target.closest(CLICKABLE)
-    if is_none(element):
+    element, data = clicked(event)
+    if element is None:
         return
-    data = dict(window.Object.entries(element.dataset).to_py())
-    if element.classList.contains("target"):
-        data["target"] = "1"
     if "viewStep" in data:
         frame["step"] = max(0, min(len(frame["shown"]) - 1,
                                    frame["step"] + int(data["viewStep"])))
@@ -133,21 +128,7 @@ async def reset() -> None:
 
 
 async def on_key(event) -> None:
-    from game.web import key_route
-
-    table = frame["table"]
-    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
-            or event.altKey:
-        return
-    target = event.target
-    route = key_route(event.key, target.tagName, target.getAttribute("role"))
-    if route == "ignore":
-        return
-    if route == "click":
-        event.preventDefault()
-        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
-        return
-    await table.key(event.key)
+    await table_key(frame["table"], event)
 
 
 async def on_message(event) -> None:

@@ -9,9 +9,9 @@ from contextlib import suppress
 from html import escape
 
 from pyscript import document, window
-from pyscript.ffi import is_none, to_js
+from pyscript.ffi import is_none
 
-from game.web import key_route, query_value
+from game.web import query_value
 from game.web.embed import EmbedError, embed_table
 from game.web.learn import (
     STORAGE_KEY,
@@ -23,7 +23,7 @@ from game.web.learn import (
     step_html,
     stored,
 )
-from game.web.main import CLICKABLE, Page, guarded, report
+from game.web.main import Page, clicked, guarded, report, table_key
 
 lesson = {"info": None, "current": 0, "solved": set(), "table": None}
 
@@ -77,14 +77,9 @@ async def show(index: int) -> None:
 
 
 async def on_click(event) -> None:
-    element = event.target.closest("button")
-    if is_none(element):
-        element = event.target.closest(CLICKABLE)
-    if is_none(element):
+    element, data = clicked(event)
+    if element is None:
         return
-    data = dict(window.Object.entries(element.dataset).to_py())
-    if element.classList.contains("target"):
-        data["target"] = "1"
     if "lessonStep" in data:
         await show(int(data["lessonStep"]))
     elif "embedReset" in data:
@@ -94,19 +89,7 @@ async def on_click(event) -> None:
 
 
 async def on_key(event) -> None:
-    table = lesson["table"]
-    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
-            or event.altKey:
-        return
-    target = event.target
-    route = key_route(event.key, target.tagName, target.getAttribute("role"))
-    if route == "ignore":
-        return
-    if route == "click":
-        event.preventDefault()
-        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
-        return
-    await table.key(event.key)
+    await table_key(lesson["table"], event)
 
 
 async def begin() -> None:

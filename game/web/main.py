@@ -377,16 +377,43 @@ async def start_game(game: str, values=None, match=None) -> None:
     await table.start()
 
 
-async def on_click(event) -> None:
-    # a button wins over what is drawn inside it (a hand tile's picture has data-tile too)
+def clicked(event):
+    """(element, its data attributes) of what a click was on, or (None, None). A button
+    wins over what is drawn inside it (a hand tile's picture has data-tile too)."""
     element = event.target.closest("button")
     if is_none(element):
         element = event.target.closest(CLICKABLE)
     if is_none(element):
-        return
+        return None, None
     data = dict(window.Object.entries(element.dataset).to_py())
     if element.classList.contains("target"):
         data["target"] = "1"
+    return element, data
+
+
+async def table_key(table, event) -> None:
+    """A key acts once: on the focused control, or as the board's shortcut (every page
+    with a table: the game, the embeddable board, the lessons)."""
+    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
+            or event.altKey:
+        return
+    target = event.target
+    route = key_route(event.key, target.tagName, target.getAttribute("role"))
+    if route == "ignore":
+        return
+    if event.key in ("Home", "End") and getattr(table, "replay_step", None) is not None:
+        event.preventDefault()  # the replay's first and last step, not the page's ends
+    if route == "click":
+        event.preventDefault()  # marks, stones and targets drawn on the board act like buttons
+        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
+        return
+    await table.key(event.key)
+
+
+async def on_click(event) -> None:
+    element, data = clicked(event)
+    if element is None:
+        return
     if "game" in data and element.tagName == "BUTTON":
         game = data["game"]
         if game != chosen_game(window.location.search):
@@ -418,22 +445,7 @@ async def on_click(event) -> None:
 
 
 async def on_key(event) -> None:
-    """A key acts once: on the focused control, or as the board's shortcut."""
-    table = current["table"]
-    if table is None or event.defaultPrevented or event.ctrlKey or event.metaKey \
-            or event.altKey:
-        return
-    target = event.target
-    route = key_route(event.key, target.tagName, target.getAttribute("role"))
-    if route == "ignore":
-        return
-    if event.key in ("Home", "End") and getattr(table, "replay_step", None) is not None:
-        event.preventDefault()  # the replay's first and last step, not the page's ends
-    if route == "click":
-        event.preventDefault()  # marks, stones and targets drawn on the board act like buttons
-        target.dispatchEvent(window.MouseEvent.new("click", to_js({"bubbles": True})))
-        return
-    await table.key(event.key)
+    await table_key(current["table"], event)
 
 
 def on_change(event):
