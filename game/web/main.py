@@ -347,7 +347,7 @@ def form_values() -> dict:
 async def start_game(game: str, values=None, match=None) -> None:
     from game.core.match import Match
     from game.core.registry import games
-    from game.web.setup import form_errors, read_form, refreshed_form
+    from game.web.setup import form_errors, read_form, refreshed_form, wants_casual
     from game.web.table import pace_select
 
     info = games()[game]
@@ -359,7 +359,7 @@ async def start_game(game: str, values=None, match=None) -> None:
             document.getElementById("status").textContent = "Please correct the marked field."
             return
         config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
-        match = Match(info, config, seed, seats)
+        match = Match(info, config, seed, seats, casual=wants_casual(values))
         current["speed"] = speed
     document.getElementById("setup").hidden = True
     document.getElementById("resume").innerHTML = ""

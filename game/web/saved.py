@@ -24,6 +24,7 @@ SAVE_FORMAT = "tsuro-tatsu-save"
 SAVE_VERSION = 1
 STORAGE_KEY = "tsuro-tatsu.saved.{game}"
 SAVE_KEYS = {"format", "version", "game", "record", "seats", "pace"}
+OPTIONAL_KEYS = {"casual": False}  # added within version 1: older saves lack it
 
 
 class SavedGameError(ValueError):
@@ -34,7 +35,8 @@ def saved_game(match: Match, pace: str) -> dict:
     """What to store for `match` as it stands (plain JSON)."""
     return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": match.game.key,
             "record": match.state.to_record(),
-            "seats": [seat.to_json() for seat in match.seats], "pace": pace}
+            "seats": [seat.to_json() for seat in match.seats], "pace": pace,
+            "casual": match.casual}
 
 
 def saved_text(match: Match, pace: str) -> str:
@@ -77,7 +79,10 @@ def restore(data) -> tuple[Match, str]:
         info.state_class.from_record(record)  # every action checked before any is shown
     except RecordError as err:
         raise SavedGameError(f"the kept game cannot be opened: {err}") from None
-    match = Match(info, record["config"], record["seed"], seats)
+    casual = data.get("casual", OPTIONAL_KEYS["casual"])
+    if type(casual) is not bool:
+        raise SavedGameError("the kept game's casual setting is neither true nor false")
+    match = Match(info, record["config"], record["seed"], seats, casual=casual)
     for raw in record["actions"]:
         match.play(Action.from_json(raw))
     pace = data["pace"] if data["pace"] in SPEEDS else "normal"

@@ -156,13 +156,25 @@ def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
             + labelled_field("speed", "Pace of play", pace, errors, " field-pace"))
 
 
-def whole_form(game: str, body: str) -> str:
-    """The game's form around its fields (`body`), with its title and start button."""
+def whole_form(game: str, body: str, casual: bool = False) -> str:
+    """The game's form around its fields (`body`), with its title, the casual switch
+    (game/core/takeback.py: a person alone against computers may take back a whole turn)
+    and the start button."""
     title = f"New game of {described_game(game).name}"
+    check = (f'<div class="field check field-casual"><input type="checkbox" '
+             f'id="setup-casual" name="casual"{" checked" if casual else ""} '
+             f'aria-describedby="setup-casual-hint"><label for="setup-casual">Casual game'
+             f'</label><p class="hint" id="setup-casual-hint">Against computers, take back '
+             f'a whole turn, not just your last choice.</p></div>')
     return (f'<form id="setup-form" class="setup" data-game="{game}" novalidate '
-            f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{body}'
+            f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{body}{check}'
             '<button type="submit" class="primary start-game" data-start="1">Start the game'
             "</button></form>")
+
+
+def wants_casual(values: dict | None) -> bool:
+    """Whether the form's values ask for a casual game."""
+    return bool(values) and values.get("casual") in ("on", "true")
 
 
 def fill_seats(game: str, count: int, names, kinds) -> tuple:
@@ -202,7 +214,8 @@ def refreshed_form(game: str, values: dict, errors=None) -> str:
     """The form again, from the values it holds now (after a change, or with errors):
     names a person typed stay; a seat whose name is still a default gets the default of
     its (new) kind; seats added by a larger count get defaults."""
-    return whole_form(game, _own(game, "setup_form")(values, errors or {}))
+    return whole_form(game, _own(game, "setup_form")(values, errors or {}),
+                      wants_casual(values))
 
 
 # --- checking and reading -----------------------------------------------------------------

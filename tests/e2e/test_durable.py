@@ -18,6 +18,7 @@ from players import (
 )
 
 from game.core.bots import make_bot
+from game.core.match import CASUAL_LINE
 
 pytestmark = pytest.mark.e2e
 
@@ -86,6 +87,25 @@ def test_with_storage_refused_play_goes_on_and_the_page_says_so(page, site, watc
     assert "will be lost" in note.inner_text() and note.get_attribute("role") == "alert"
     play_some(player, twin, choose_tatsu, 3, 5)
     assert note.inner_text().count("will be lost") == 1
+    watched.assert_clean()
+
+
+def test_a_casual_game_says_so_and_stays_casual_after_a_reload(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "human", "player1": "easy",
+                      "first": "black", "seed": 8, "speed": "instant", "casual": True})
+    twin = tatsu_twin(8, ["Ann (Black)", "Easy computer (White)"], ["human", "easy"])
+    twin.lines.insert(0, CASUAL_LINE)  # the log's first line, before the deal
+    player = TatsuPlayer(page, twin)
+    player.settle()
+    first_line = "document.querySelector('#log li').textContent"
+    assert page.evaluate(first_line) == CASUAL_LINE
+    play_some(player, twin, choose_tatsu, 2, 8)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === 'true'")
+    page.click("[data-resume]")
+    page.wait_for_selector("#board svg[data-board='tatsu']")
+    assert page.evaluate(first_line) == CASUAL_LINE
     watched.assert_clean()
 
 

@@ -138,3 +138,16 @@ def test_a_file_of_the_other_game_newer_or_refused_by_the_rules():
     with pytest.raises(SavedGameError, match="action 11 of the saved game is refused"):
         open_record(json.dumps({**record, "actions": [*record["actions"], ["pass"]]}),
                     "tatsu")
+
+
+# --- the casual setting --------------------------------------------------------------------
+def test_a_casual_game_comes_back_casual_and_an_older_save_is_not():
+    info = games()["tatsu"]
+    match = Match(info, info.config_for(2), 4, [Seat("Ann"), Seat("Bot", "easy")],
+                  casual=True)
+    assert restore(saved_text(match, "normal"))[0].casual
+    older = saved_game(match, "normal")
+    del older["casual"]  # saved before the setting was kept
+    assert not restore(older)[0].casual
+    with pytest.raises(SavedGameError, match="casual setting"):
+        restore({**saved_game(match, "normal"), "casual": "yes"})

@@ -17,6 +17,7 @@ from game.web.setup import (
     read_form,
     refreshed_form,
     sample_board,
+    wants_casual,
 )
 from game.web.tatsu_setup import tatsu_form
 from game.web.tsuro_setup import tsuro_form
@@ -299,3 +300,12 @@ def test_the_sample_boards_ids_do_not_clash_with_a_game_board():
     for game in ("tsuro", "tatsu"):
         ids = [e.get("id") for e in ET.fromstring(sample_board(game)).iter() if e.get("id")]
         assert all(i.startswith("sample-") for i in ids)
+
+
+@pytest.mark.parametrize("game", ["tsuro", "tatsu"])
+def test_the_casual_switch_is_offered_kept_on_refresh_and_read(game):
+    assert 'id="setup-casual"' in form_html(game)
+    assert 'name="casual" checked' not in form_html(game)
+    values = {"casual": "on", "name0": "Ann", "player0": "human"}
+    assert 'name="casual" checked' in refreshed_form(game, values)
+    assert wants_casual(values) and not wants_casual({}) and not wants_casual(None)
