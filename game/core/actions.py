@@ -7,6 +7,17 @@ An event is a kind plus a dict of plain values, for the page to animate and log.
 
 from typing import NamedTuple
 
+from game.core.limits import (
+    MAX_ACTION_DEPTH,
+    MAX_DIGITS,
+    MAX_TEXT_CHARS,
+    LimitError,
+    shown,
+    too_large,
+)
+
+MAX_ACTION_ITEMS = 64  # values in one action's arguments, all levels (the games use 3)
+
 
 def _tuples(value):
     """JSON gives lists; actions hold tuples so that they can be compared and hashed."""
@@ -30,34 +41,64 @@ class Action(NamedTuple):
 
     @staticmethod
     def from_json(data) -> "Action":
+        """The action a JSON list stands for; ValueError (LimitError beyond the limits of
+        game/core/limits.py) says what is wrong, before anything is converted."""
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
-            raise ValueError(f"an action is a list starting with its kind, not {data!r}")
-        for part in data[1:]:
-            _check_plain(part)
+            raise ValueError(f"an action is a list starting with its kind, not {shown(data)}")
+        _check_plain(data[1:], list)
         return Action(data[0], _tuples(data[1:]))
 
     def __str__(self) -> str:
         return f"{self.kind}{self.args!r}"
 
+    def shown(self) -> str:
+        """A short rendering for messages, safe for any action however malformed."""
+        return f"Action({shown(self.kind, 30)}, {shown(self.args)})"
 
-def _check_plain(value, sequence=list) -> None:
-    """Only whole numbers (not booleans, not floats), text and nested sequences."""
-    if type(value) not in (int, str, sequence):
-        raise ValueError(f"an action holds only whole numbers, text and lists, not {value!r}")
-    if type(value) is sequence:
-        for v in value:
-            _check_plain(v, sequence)
+
+def _check_plain(args, sequence=list) -> None:
+    """Only whole numbers within ±2**63 (not booleans, not floats), short texts and
+    nested sequences, at most MAX_ACTION_DEPTH deep: walked with a stack, so that no
+    input, however deep, makes it recurse."""
+    if len(args) > MAX_ACTION_ITEMS:
+        raise LimitError(f"an action has at most {MAX_ACTION_ITEMS} arguments")
+    stack = [(value, 1) for value in args]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > MAX_ACTION_ITEMS:
+            raise LimitError(f"an action holds at most {MAX_ACTION_ITEMS} values")
+        kind = type(value)
+        if kind is sequence:
+            if depth >= MAX_ACTION_DEPTH:
+                raise LimitError(f"an action's arguments are nested at most "
+                                 f"{MAX_ACTION_DEPTH} levels deep")
+            stack.extend((v, depth + 1) for v in value)
+        elif kind is int:
+            if too_large(value):
+                raise LimitError(f"a whole number in an action has at most {MAX_DIGITS} "
+                                 f"digits")
+        elif kind is str:
+            if len(value) > MAX_TEXT_CHARS:
+                raise LimitError(f"a text in an action is at most {MAX_TEXT_CHARS} characters")
+        else:
+            raise ValueError(f"an action holds only whole numbers, text and lists, not "
+                             f"{shown(value)}")
 
 
 def well_formed(action) -> bool:
-    """An Action whose kind is text and whose arguments are a tuple of plain values."""
+    """An Action whose kind is a short text and whose arguments are a tuple of plain
+    values within the limits."""
     if not isinstance(action, Action) or type(action.kind) is not str:
+        return False
+    if type(action.args) is not tuple or len(action.kind) > MAX_TEXT_CHARS:
         return False
     try:
         _check_plain(action.args, tuple)
     except ValueError:
         return False
-    return type(action.args) is tuple
+    return True
 
 
 class Event(NamedTuple):

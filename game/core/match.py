@@ -14,6 +14,7 @@ truth; the seats and the computer players stay as they are).
 
 from game.core.actions import Action, Event
 from game.core.bots import make_bot
+from game.core.limits import shown
 from game.core.takeback import revealing, takeback_count
 
 HUMAN = "human"
@@ -25,9 +26,9 @@ class Seat:
     __slots__ = ("name", "player")
 
     def __init__(self, name: str, player: str = HUMAN):
-        if player != HUMAN and player not in LEVELS:
+        if player != HUMAN and (type(player) is not str or player not in LEVELS):
             raise ValueError(f"a seat is played by a human or a computer level "
-                             f"({', '.join(LEVELS)}), not {player!r}")
+                             f"({', '.join(LEVELS)}), not {shown(player)}")
         self.name = name
         self.player = player
 

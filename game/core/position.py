@@ -17,7 +17,13 @@ where one applies, the rule; a refused position builds nothing.
 
 from __future__ import annotations
 
-import json
+from game.core.limits import (
+    MAX_POSITION_TEXT,
+    LimitError,
+    check_data,
+    load_json,
+    shown,
+)
 
 POSITION_VERSION = 1
 ENVELOPE = ("game", "version")
@@ -38,18 +44,14 @@ def parse_json(data, game: str, fields: dict) -> dict:
     """The position `data` (a dict, or JSON text) after the envelope's checks: an
     object, of `game`, of this version, with only known fields. `fields` maps each
     field of the game to its default (or to REQUIRED); the result has them all."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as err:
-            raise PositionError("position", f"not valid JSON: {err}") from None
+    data = within_limits(data)
     if not isinstance(data, dict):
         raise PositionError("position", "a position is a JSON object")
     if data.get("game") != game:
-        raise PositionError("game", f"this is a position of {data.get('game')!r}, "
+        raise PositionError("game", f"this is a position of {shown(data.get('game'))}, "
                                     f"not {game!r}")
     if type(data.get("version")) is not int or data["version"] != POSITION_VERSION:
-        raise PositionError("version", f"position format version {data.get('version')!r} "
+        raise PositionError("version", f"position format version {shown(data.get('version'))} "
                                        f"is not supported (this version reads "
                                        f"{POSITION_VERSION})")
     unknown = sorted(set(data) - set(fields) - set(ENVELOPE))
@@ -61,6 +63,25 @@ def parse_json(data, game: str, fields: dict) -> dict:
     if missing:
         raise PositionError(missing[0], "missing")
     return {name: data.get(name, default) for name, default in fields.items()}
+
+
+def within_limits(data):
+    """`data` (a dict, or JSON text) checked against the limits of game/core/limits.py
+    before anything else reads it: JSON text parsed, a dict walked without recursion."""
+    try:
+        if isinstance(data, (str, bytes)):
+            return load_json(data, "the position")
+        check_data(data, "the position")
+    except LimitError as err:
+        raise PositionError(err.field or "position", str(err)) from None
+    return data
+
+
+def text_within_limits(text) -> None:
+    """A position's text form no longer than MAX_POSITION_TEXT."""
+    if isinstance(text, str) and len(text) > MAX_POSITION_TEXT:
+        raise PositionError("text", f"the text form is {len(text):,} characters long; the "
+                                    f"limit is {MAX_POSITION_TEXT:,}")
 
 
 class _Required:
@@ -75,4 +96,5 @@ def envelope(game: str) -> dict:
     return {"game": game, "version": POSITION_VERSION}
 
 
-__all__ = ["POSITION_VERSION", "REQUIRED", "PositionError", "envelope", "parse_json"]
+__all__ = ["POSITION_VERSION", "REQUIRED", "PositionError", "envelope", "parse_json",
+           "text_within_limits", "within_limits"]

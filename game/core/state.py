@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 
 from game.core.actions import Action, Event, well_formed
 from game.core.errors import RecordError, RuleError
+from game.core.limits import MAX_ACTIONS, LimitError, check_data, load_json, shown
 
 RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
 
@@ -101,8 +102,10 @@ class GameState(ABC):
         """Apply one action for the seat to move; return the events it caused, in order.
         An illegal action raises RuleError and changes nothing."""
         if not well_formed(action):
-            raise RuleError("action", f"{action!r} is not a well-formed action (a kind and "
-                                      "a tuple of whole numbers, texts and tuples)")
+            what = action.shown() if isinstance(action, Action) else shown(action)
+            raise RuleError("action", f"{what} is not a well-formed action (a short kind "
+                                      "and a tuple of whole numbers, texts and tuples, "
+                                      "within the limits of the record format)")
         if self.is_over:
             raise RuleError("end of the game", "the game is over: no more actions")
         events = self._apply(action)
@@ -130,11 +133,13 @@ class GameState(ABC):
     def from_record(cls, record: dict | str | bytes, upto: int | None = None) -> GameState:
         """Rebuild a game from its record, refusing anything malformed with a reason.
         With `upto`, the game after its first `upto` actions (0: before any)."""
-        if isinstance(record, (str, bytes)):
-            try:
-                record = json.loads(record)
-            except ValueError as err:
-                raise RecordError(f"the saved game is not valid JSON: {err}") from None
+        try:  # the limits first (game/core/limits.py): nothing else recurses or converts
+            if isinstance(record, (str, bytes)):
+                record = load_json(record, "the saved game")
+            else:
+                check_data(record, "the saved game")
+        except LimitError as err:
+            raise RecordError(f"the saved game is refused: {err}") from None
         if not isinstance(record, dict):
             raise RecordError("a saved game is a JSON object")
         missing = RECORD_KEYS - record.keys()
@@ -144,16 +149,20 @@ class GameState(ABC):
         if extra:
             raise RecordError(f"the saved game has unknown fields: {', '.join(sorted(extra))}")
         if record["game"] != cls.GAME:
-            raise RecordError(f"this is a saved game of {record['game']!r}, not {cls.GAME!r}")
+            raise RecordError(f"this is a saved game of {shown(record['game'])}, not "
+                              f"{cls.GAME!r}")
         if type(record["version"]) is not int or record["version"] != cls.FORMAT_VERSION:
             raise RecordError(
-                f"saved game format version {record['version']!r} is not supported "
+                f"saved game format version {shown(record['version'])} is not supported "
                 f"(this version reads {cls.FORMAT_VERSION})"
             )
         if not isinstance(record["config"], dict):
             raise RecordError("the saved game's config is not an object")
         if not isinstance(record["actions"], list):
             raise RecordError("the saved game's actions are not a list")
+        if len(record["actions"]) > MAX_ACTIONS:
+            raise RecordError(f"the saved game has {len(record['actions']):,} actions; the "
+                              f"limit is {MAX_ACTIONS:,}")
         try:
             state = cls(record["config"], record["seed"])
         except (ValueError, TypeError) as err:
@@ -162,7 +171,8 @@ class GameState(ABC):
         if upto is not None:
             if type(upto) is not int or not 0 <= upto <= len(actions):
                 raise RecordError(f"the saved game has {len(actions)} actions: a step is "
-                                  f"a whole number from 0 to {len(actions)}, not {upto!r}")
+                                  f"a whole number from 0 to {len(actions)}, not "
+                                  f"{shown(upto)}")
             actions = actions[:upto]
         for number, raw in enumerate(actions, 1):
             try:

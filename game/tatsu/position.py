@@ -39,7 +39,13 @@ import json
 import re
 from collections import Counter
 
-from game.core.position import REQUIRED, PositionError, envelope, parse_json
+from game.core.position import (
+    REQUIRED,
+    PositionError,
+    envelope,
+    parse_json,
+    text_within_limits,
+)
 from game.core.rng import new_rng
 from game.tatsu import core
 from game.tatsu.arena import (
@@ -113,11 +119,9 @@ def build(cls, position):
         except UnicodeDecodeError:
             raise PositionError("position", "not UTF-8 text") from None
     if isinstance(position, str) and not position.lstrip().startswith("{"):
+        text_within_limits(position)
         position = _parse_text(position)
-    try:
-        fields = parse_json(position, GAME, FIELDS)
-    except RecursionError:
-        raise PositionError("position", "the JSON is nested too deeply") from None
+    fields = parse_json(position, GAME, FIELDS)
     seed = _seed(fields["seed"])
     to_move = _to_move(fields["to_move"])
     turn = _turn(fields["turn"])
@@ -488,6 +492,7 @@ def from_text(text: str) -> dict:
     """The canonical JSON form of a position in the text form. A malformed token raises
     PositionError("text", ...) whose `offset` is its index in `text`; an impossible
     position, a PositionError naming the JSON field (as TatsuState.from_position)."""
+    text_within_limits(text)
     return normalize(_parse_text(text))
 
 

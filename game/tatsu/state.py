@@ -21,6 +21,7 @@ from operator import itemgetter
 
 from game.core.actions import Action, Event
 from game.core.errors import RecordError, RuleError
+from game.core.limits import shown
 from game.core.rng import new_rng, roll_die
 from game.core.state import GameState
 from game.tatsu import core
@@ -87,7 +88,7 @@ BOXES = ((TRAY, "trays"), (ON_MAT, "mats"), (DEAD, "dead"))  # where in a positi
 def check_config(config) -> dict:
     """The plain config of a game, normalised; ValueError says what is wrong."""
     if not isinstance(config, dict):
-        raise ValueError(f"a Tatsu config is an object, not {config!r}")  # noqa: TRY004
+        raise ValueError(f"a Tatsu config is an object, not {shown(config)}")  # noqa: TRY004
     unknown = sorted(map(str, set(config) - {"first"}))
     if unknown:
         raise ValueError(f"unknown Tatsu option(s): {', '.join(unknown)} "
@@ -95,7 +96,7 @@ def check_config(config) -> dict:
     first = config.get("first", DEFAULT_FIRST)
     if first not in FIRST_PLAYER_OPTIONS:
         raise ValueError(f"'first' must be one of {', '.join(FIRST_PLAYER_OPTIONS)}, "
-                         f"not {first!r}")
+                         f"not {shown(first)}")
     return {"first": first}
 
 

@@ -43,11 +43,17 @@ where one applies, the rule. `build` makes the state, `to_position` reads one.
 
 from __future__ import annotations
 
-import json
 import re
 
 from game.core import new_rng
-from game.core.position import REQUIRED, PositionError, envelope, parse_json
+from game.core.position import (
+    REQUIRED,
+    PositionError,
+    envelope,
+    parse_json,
+    text_within_limits,
+    within_limits,
+)
 from game.tsuro.board import (
     ACROSS,
     DIE_TO_LINE,
@@ -606,11 +612,9 @@ def read(position, *, turn_start: bool = False) -> dict:
     if isinstance(position, str):
         stripped = position.lstrip()
         if not stripped.startswith("{"):
+            text_within_limits(position)
             return _read_text(position, turn_start)
-        try:
-            position = json.loads(stripped)
-        except (ValueError, RecursionError) as err:
-            raise PositionError("position", f"not valid JSON: {str(err)[:80]}") from None
+        position = within_limits(stripped)
     if isinstance(position, dict) and not all(isinstance(key, str) for key in position):
         raise PositionError("position", "the fields of a position are named by texts")
     if turn_start and isinstance(position, dict) and position.get("decision",
@@ -1043,6 +1047,7 @@ def from_text(text: str) -> dict:
     """The position JSON (every field, checked) of a position's text form (to_text)."""
     if not isinstance(text, str):
         raise PositionError("text", f"the text form is a text, not {_shown(text)}")
+    text_within_limits(text)
     return _read_text(text, False)
 
 

@@ -18,6 +18,7 @@ Decisions (`state.decision`) and their actions (made by game/tsuro/actions.py):
 import random
 
 from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
+from game.core.limits import shown
 from game.tsuro import actions, sailing
 from game.tsuro import position as positions
 from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
@@ -49,13 +50,13 @@ def _check_config(config) -> dict:
     players = config.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise ValueError(f"Tsuro of the Seas is played by 2 to 8 players, not {players!r}")
+        raise ValueError(f"Tsuro of the Seas is played by 2 to 8 players, not {shown(players)}")
     daikaiju = config.get("daikaiju", True)
     if not isinstance(daikaiju, bool):
         raise ValueError("'daikaiju' is true or false")
     first = config.get("first", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise ValueError(f"the first player is a seat from 0 to {players - 1}, not {first!r}")
+        raise ValueError(f"the first player is a seat from 0 to {players - 1}, not {shown(first)}")
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
 

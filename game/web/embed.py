@@ -28,13 +28,13 @@ code; game/web/embed_page.py does the clicks and the messages.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from html import escape
 
 from game.core.actions import Action
 from game.core.challenge import Challenge, ChallengeError
 from game.core.errors import RecordError
+from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, too_large
 from game.core.match import HUMAN, LEVELS, Match, Seat
 from game.core.position import PositionError
 from game.core.registry import GameInfo, games
@@ -93,6 +93,12 @@ class Embed:
 
 def read(params: dict) -> Embed:
     """The frame's parameters (name -> text, already percent-decoded) as an Embed."""
+    for name, value in params.items():  # the limits first: nothing is read beyond them
+        if type(name) is not str or type(value) is not str:
+            raise EmbedError("The board's parameters are texts.")
+        if len(value) > MAX_PARAM_CHARS:
+            raise EmbedError(f"The parameter “{_short(name)}” is {len(value):,} characters "
+                             f"long; the limit is {MAX_PARAM_CHARS:,}.")
     unknown = sorted(set(params) - set(KNOWN))
     if unknown:
         raise EmbedError(f"This board does not know the parameter “{_short(unknown[0])}”.")
@@ -138,15 +144,16 @@ def _state(info: GameInfo, params: dict):
         raise EmbedError("Give a position or a saved game, not both.")
     if params.get("record"):
         try:
-            record = json.loads(params["record"])
-        except ValueError:
-            raise EmbedError("The saved game is not valid JSON.") from None
+            record = load_json(params["record"], "the saved game")
+        except LimitError as err:
+            raise EmbedError(f"The saved game cannot be opened: {err}." if "valid JSON"
+                             not in str(err) else "The saved game is not valid JSON.") from None
         step = params.get("step")
         upto = None
         if step not in (None, ""):
-            if not step.isdigit():
+            upto = whole_number(step)
+            if upto is None:
                 raise EmbedError(f"The step is a whole number, not “{_short(step)}”.")
-            upto = int(step)
         try:
             state = cls.from_record(record, upto=upto)
             whole = cls.from_record(record)
@@ -170,10 +177,11 @@ def _seat(text, state, info: GameInfo) -> int:
     text = text.strip().lower()
     if text in words:
         return words[text]
-    if not text.isdigit() or not 1 <= int(text) <= state.players:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= state.players:
         raise EmbedError(f"The seat is a number from 1 to {state.players}, not "
                          f"“{_short(text)}”.")
-    return int(text) - 1
+    return number - 1
 
 
 def _players(text, state, seat: int) -> list[str]:
@@ -191,7 +199,12 @@ def _players(text, state, seat: int) -> list[str]:
 
 def _actions(text: str, name: str) -> list[Action]:
     try:
-        data = json.loads(text)
+        data = load_json(text, f"the {name}")
+    except LimitError as err:
+        if "valid JSON" not in str(err):
+            raise EmbedError(f"The {name} cannot be read: {err}.") from None
+        data = None
+    try:
         if not isinstance(data, list):
             raise ValueError
         if data and isinstance(data[0], str):  # one action on its own
@@ -229,7 +242,30 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-__all__ = ["Embed", "EmbedError", "MODES", "read"]
+def whole_number(text: str, digits: int = 6) -> int | None:
+    """The whole number a parameter writes in at most `digits` ASCII digits, or None
+    (str.isdigit alone takes "²" and numbers too long to convert)."""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
+def message_params(message) -> dict:
+    """The parameters of a "load" message a teaching page posted to the frame
+    (game/web/embed_page.py): {name: text}, each within the limits; EmbedError says
+    what is wrong. The message arrives converted two levels deep, so nothing deeper was
+    ever converted."""
+    params = message.get("params") if isinstance(message, dict) else None
+    if not isinstance(params, dict) or len(params) > len(KNOWN):
+        raise EmbedError("The page sent this board a message it cannot read: its "
+                         "parameters are a short list of names and texts.")
+    # a number is taken as its digits ("step": 3); read() refuses any other non-text
+    return {name: str(value) if type(value) is int and not too_large(value) else value
+            for name, value in params.items()}
+
+
+__all__ = ["Embed", "EmbedError", "MODES", "message_params", "read", "whole_number"]
 
 
 class EmbedMatch(Match):

@@ -19,7 +19,7 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from game.web.embed import Embed, EmbedError, embed_table, read, views
+from game.web.embed import Embed, EmbedError, embed_table, message_params, read, views
 from game.web.main import Page, clicked, guarded, report, table_key
 
 SOURCE = "tsuro-tatsu"
@@ -133,14 +133,20 @@ async def on_key(event) -> None:
 
 async def on_message(event) -> None:
     data = event.data
-    try:
-        message = data.to_py() if hasattr(data, "to_py") else None
+    try:  # two levels: the message and its parameters; anything deeper stays in JS
+        message = data.to_py(depth=2) if hasattr(data, "to_py") else None
     except Exception:  # noqa: BLE001 -- not ours: a message we cannot read is ignored
         return
     if not isinstance(message, dict) or message.get("source") != SOURCE:
         return
-    if message.get("type") == "load" and isinstance(message.get("params"), dict):
-        await load({str(k): str(v) for k, v in message["params"].items()})
+    if message.get("type") == "load":
+        try:
+            params = message_params(message)
+        except EmbedError as err:
+            frame["embed"] = None
+            show_error(str(err))
+            return
+        await load(params)  # read() refuses any value that is not a short text
     elif message.get("type") == "reset":
         await reset()
 

@@ -12,7 +12,7 @@ from pyscript import document, window
 from pyscript.ffi import is_none
 
 from game.web import query_value
-from game.web.embed import EmbedError, embed_table
+from game.web.embed import EmbedError, embed_table, whole_number
 from game.web.learn import (
     STORAGE_KEY,
     after_verdict,
@@ -109,7 +109,8 @@ async def begin() -> None:
         document.getElementById("app").innerHTML = (
             '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>')
         step = query_value(query, "step") or ""
-        start = int(step) - 1 if step.isdigit() else first_open(info, lesson["solved"])
+        number = whole_number(step)  # out of range: show() takes the nearest step
+        start = number - 1 if number is not None else first_open(info, lesson["solved"])
         await show(start)
         root.dataset.ready = "true"
     except Exception:

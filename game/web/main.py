@@ -9,6 +9,7 @@ the browser console and the page shows a short, friendly message instead.
 """
 
 import asyncio
+import contextlib
 import random
 import traceback
 from html import escape
@@ -151,7 +152,7 @@ def storage_get(key: str):
 def keep(match) -> None:
     """After every action: the game as it stands, or nothing once it is over. Storage
     that fails never stops play: the status says once that the game is not kept."""
-    from game.web.saved import STORAGE_KEY, saved_text
+    from game.web.saved import STORAGE_KEY, SavedGameError, saved_text
 
     key = STORAGE_KEY.format(game=match.game.key)
     try:
@@ -159,15 +160,29 @@ def keep(match) -> None:
             window.localStorage.removeItem(key)
         else:
             window.localStorage.setItem(key, saved_text(match, current.get("speed", "normal")))
+    except SavedGameError as err:  # (a game far longer than any played so far)
+        tell_unkept(f"This game is no longer kept: {err}. It will be lost if the page is "
+                    "closed or reloaded.")
+        storage_remove(key)  # what was kept is an earlier point: not offered back
     except Exception:  # noqa: BLE001 -- full, disabled or private: play goes on
-        if not current.get("told_unkept"):
-            current["told_unkept"] = True
-            words = ("This browser does not let the page keep games: this one will be "
-                     "lost if the page is closed or reloaded.")
-            note = document.getElementById("keep-note")
-            note.setAttribute("role", "alert")  # said once, at once: only then does it speak
-            note.textContent = words
-            document.documentElement.dataset.unkept = "true"
+        tell_unkept("This browser does not let the page keep games: this one will be "
+                    "lost if the page is closed or reloaded.")
+
+
+def storage_remove(key: str) -> None:
+    with contextlib.suppress(Exception):  # storage refused: there is nothing to remove
+        window.localStorage.removeItem(key)
+
+
+def tell_unkept(words: str) -> None:
+    """Say once, at once, that the game is not kept."""
+    if current.get("told_unkept"):
+        return
+    current["told_unkept"] = True
+    note = document.getElementById("keep-note")
+    note.setAttribute("role", "alert")  # said once, at once: only then does it speak
+    note.textContent = words
+    document.documentElement.dataset.unkept = "true"
 
 
 def kept_match(game: str):
@@ -251,6 +266,12 @@ async def share() -> None:
                       "the replay</a>")
 
 
+def refuse_file(reason: str) -> None:
+    status = document.getElementById("status")
+    status.innerHTML = (f'<span class="refused" role="alert">This file cannot be '
+                        f"opened: {escape(reason)}.</span>")
+
+
 async def open_game_text(text: str, confirm=True) -> None:
     """A saved game's file (or link), opened on this game's table; a bad one is refused
     with its reason and the screen is left as it was."""
@@ -260,9 +281,7 @@ async def open_game_text(text: str, confirm=True) -> None:
     try:
         match, pace = open_record(text, game)
     except SavedGameError as err:
-        status = document.getElementById("status")
-        status.innerHTML = (f'<span class="refused" role="alert">This file cannot be '
-                            f"opened: {escape(str(err))}.</span>")
+        refuse_file(str(err))
         return
     if confirm and kept_match(game) is not None and not window.confirm(
             "Open this game? The game in progress will be lost."):
@@ -271,10 +290,21 @@ async def open_game_text(text: str, confirm=True) -> None:
     await start_game(game, match=match)
 
 
+async def open_game_file(file) -> None:
+    """A chosen or dropped file: refused unread when it is larger than any saved game."""
+    from game.web.saved import too_big_a_file
+
+    refusal = too_big_a_file(file.size)
+    if refusal:
+        refuse_file(refusal)
+        return
+    await open_game_text(await file.text())
+
+
 async def on_file(event) -> None:
     files = event.target.files
     if files.length:
-        await open_game_text(await files.item(0).text())
+        await open_game_file(files.item(0))
 
 
 def on_drag(event) -> None:
@@ -285,7 +315,7 @@ async def on_drop(event) -> None:
     event.preventDefault()
     files = event.dataTransfer.files
     if files.length and current["game"] is not None:
-        await open_game_text(await files.item(0).text())
+        await open_game_file(files.item(0))
 
 
 async def open_shared(game: str, fragment: str) -> None:
@@ -322,7 +352,7 @@ def show_setup(game: str, form_html=None) -> None:
     document.getElementById("setup").innerHTML = form_html or default_form(game)
     document.getElementById("setup").hidden = False
     seed = query_value(window.location.search, "seed") or ""
-    if seed.isdigit() and len(seed) <= SEED_DIGITS and form_html is None:
+    if seed.isascii() and seed.isdigit() and len(seed) <= SEED_DIGITS and form_html is None:
         document.getElementById("setup-seed").value = seed  # ?seed=N: that deal
     document.getElementById("board").innerHTML = sample_board(game)
     show_files(setup=True)

@@ -16,6 +16,15 @@ import zlib
 
 from game.core.actions import Action
 from game.core.errors import RecordError
+from game.core.limits import (
+    MAX_ACTIONS,
+    MAX_JSON_CHARS,
+    MAX_PARAM_CHARS,
+    LimitError,
+    check_data,
+    load_json,
+    shown,
+)
 from game.core.match import HUMAN, Match, Seat
 from game.core.registry import GameInfo, games
 from game.web.table import SPEEDS
@@ -40,29 +49,35 @@ def saved_game(match: Match, pace: str) -> dict:
 
 
 def saved_text(match: Match, pace: str) -> str:
-    return json.dumps(saved_game(match, pace), separators=(",", ":"))
+    """What to store, as JSON text; SavedGameError when the game has grown beyond what
+    a saved game may hold (game/core/limits.py), so that nothing is kept that could not
+    come back."""
+    if len(match.state.history) > MAX_ACTIONS:
+        raise SavedGameError(f"this game has more than {MAX_ACTIONS:,} actions, more than "
+                             "a saved game may hold")
+    text = json.dumps(saved_game(match, pace), separators=(",", ":"))
+    if len(text) > MAX_JSON_CHARS:
+        raise SavedGameError(f"this game is longer than a saved game may be "
+                             f"({MAX_JSON_CHARS:,} characters)")
+    return text
 
 
 def restore(data) -> tuple[Match, str]:
     """(match, pace) from what was stored (a dict or its JSON text), the match at the
     same point with the same log; SavedGameError says why not."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except ValueError:
-            raise SavedGameError("the kept game is not readable (not JSON)") from None
+    data = _within_limits(data, "the kept game")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SavedGameError("what was kept is not a game of this site")
     if data.get("version") != SAVE_VERSION:
-        raise SavedGameError(f"the kept game is in format {data.get('version')!r}, which "
+        raise SavedGameError(f"the kept game is in format {shown(data.get('version'))}, which "
                              f"this version of the site does not read "
                              f"(it reads {SAVE_VERSION})")
     missing = SAVE_KEYS - data.keys()
     if missing:
         raise SavedGameError(f"the kept game lacks {', '.join(sorted(missing))}")
     known = games()
-    if data["game"] not in known:
-        raise SavedGameError(f"there is no game {data['game']!r} here")
+    if type(data["game"]) is not str or data["game"] not in known:
+        raise SavedGameError(f"there is no game {shown(data['game'])} here")
     info: GameInfo = known[data["game"]]
     seats = _seats(data["seats"])
     record = data["record"]
@@ -85,7 +100,7 @@ def restore(data) -> tuple[Match, str]:
     match = Match(info, record["config"], record["seed"], seats, casual=casual)
     for raw in record["actions"]:
         match.play(Action.from_json(raw))
-    pace = data["pace"] if data["pace"] in SPEEDS else "normal"
+    pace = data["pace"] if type(data["pace"]) is str and data["pace"] in SPEEDS else "normal"
     return match, pace
 
 
@@ -121,6 +136,7 @@ def summary(match: Match) -> str:
 
 
 # --- files and links ---------------------------------------------------------------------
+BROKEN_LINK = "this replay link is broken: part of it is missing or changed"
 SHARE_PREFIX = "replay="  # in the URL's fragment, which browsers never send to a server
 
 
@@ -136,16 +152,34 @@ def share_fragment(match: Match) -> str:
 def from_fragment(fragment: str) -> tuple[Match, str]:
     """(match, pace) of the game a share link holds (its fragment, with or without "#");
     SavedGameError says, in a sentence, what is wrong."""
+    if not isinstance(fragment, str):
+        raise SavedGameError("this link holds no game")
     fragment = fragment.lstrip("#")
     if not fragment.startswith(SHARE_PREFIX):
         raise SavedGameError("this link holds no game")
+    if len(fragment) > MAX_PARAM_CHARS:
+        raise SavedGameError(f"this link is {len(fragment):,} characters long, longer than "
+                             f"any game's ({MAX_PARAM_CHARS:,} at most)")
     packed = fragment[len(SHARE_PREFIX):]
     try:
-        text = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)))
-        record = json.loads(text)
+        inflate = zlib.decompressobj()
+        # never more than a saved game may be: a small link cannot unpack into a huge text
+        text = inflate.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)),
+                                  MAX_JSON_CHARS + 1)
+        if len(text) > MAX_JSON_CHARS or inflate.unconsumed_tail:
+            raise SavedGameError(f"this link unpacks into more than {MAX_JSON_CHARS:,} "
+                                 "characters, more than any game")
+        if not inflate.eof:
+            raise ValueError("cut short")
+        record = load_json(text, "the link's game")
+    except LimitError as err:
+        if "valid JSON" not in str(err):
+            raise SavedGameError(f"this replay link is refused: {err}") from None
+        raise SavedGameError(BROKEN_LINK) from None
+    except SavedGameError:
+        raise
     except (ValueError, zlib.error):
-        raise SavedGameError("this replay link is broken: part of it is missing or "
-                             "changed") from None
+        raise SavedGameError(BROKEN_LINK) from None
     return open_record(record)
 
 
@@ -153,12 +187,7 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
     """(match, pace) from a file or a link: a saved game (with its seats and pace) or a
     bare game record (its seats named as the game names unnamed ones, people all). With
     `game`, a game of another kind is refused."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError:
-            raise SavedGameError("the file is not a saved game (it is not JSON, or it is "
-                                 "cut short)") from None
+    data = _within_limits(data, "the file")
     if not isinstance(data, dict):
         raise SavedGameError("the file is not a saved game")
     if data.get("format") == SAVE_FORMAT:
@@ -167,7 +196,7 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
                                  f"{_name(game)}")
         return restore(data)
     by_record = {info.state_class.GAME: info for info in games().values()}
-    info = by_record.get(data.get("game"))
+    info = by_record.get(data.get("game")) if type(data.get("game")) is str else None
     if info is None:
         raise SavedGameError("the file is not a saved game of this site")
     if game is not None and info.key != game:
@@ -185,7 +214,30 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
 
 def _name(key) -> str:
     known = games()
-    return known[key].name if key in known else repr(key)
+    return known[key].name if type(key) is str and key in known else shown(key)
+
+
+def _within_limits(data, what: str):
+    """`data` (JSON text, or what it was parsed into) checked against the limits of
+    game/core/limits.py before anything else reads it."""
+    try:
+        if isinstance(data, (str, bytes)):
+            return load_json(data, what)
+        check_data(data, what)
+    except LimitError as err:
+        message = str(err)
+        if "not valid JSON" in message:
+            message = f"{what} is not a saved game (it is not JSON, or it is cut short)"
+        raise SavedGameError(message) from None
+    return data
+
+
+def too_big_a_file(size: int) -> str | None:
+    """Why a file of `size` bytes is refused unread, or None: no saved game is larger."""
+    if size > MAX_JSON_CHARS:
+        return (f"the file is {size:,} bytes, larger than any saved game "
+                f"({MAX_JSON_CHARS:,} at most)")
+    return None
 
 
 def file_name(match: Match) -> str:
@@ -194,4 +246,5 @@ def file_name(match: Match) -> str:
 
 
 __all__ = ["SAVE_VERSION", "STORAGE_KEY", "SavedGameError", "file_name", "from_fragment",
-           "open_record", "restore", "saved_game", "saved_text", "share_fragment", "summary"]
+           "open_record", "restore", "saved_game", "saved_text", "share_fragment", "summary",
+           "too_big_a_file"]

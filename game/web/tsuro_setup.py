@@ -69,7 +69,7 @@ def read_fields(values: dict) -> tuple:
     """(seats, config, errors) from the form's own fields (GameInfo.setup_read): the
     number of captains (None, with its error, when it is not 2 to 8) and the daikaiju."""
     text = str(values.get("players", DEFAULT_PLAYERS)).strip()
-    if not (text.isascii() and text.isdigit() and int(text) in PLAYERS):
+    if not (text.isascii() and text.isdigit() and len(text) < 3 and int(text) in PLAYERS):
         return None, None, {"players": "Tsuro of the Seas is for 2 to 8 captains."}
     players = int(text)
     return players, {"players": players,

@@ -270,7 +270,7 @@ REFUSALS = {  # id: (position, field, rule, words)
     "turn 0": (changed(turn=0), "turn", None, "from 1"),
     "a turn as text": (changed(turn="5"), "turn", None, 'not "5"'),
     "a seed that is a fraction": (changed(seed=1.5), "seed", None, "not 1.5"),
-    "a seed of 41 digits": (changed(seed=10**40), "seed", None, "at most 40 digits"),
+    "a seed of 41 digits": (changed(seed=10**40), "seed", None, "more than 40 digits"),
     "a seed that cannot be encoded": (changed(seed="\ud800"), "seed", None, "cannot seed"),
     "boxes keyed by colour": (changed(mats={"black": {"fire": 1}}), "mats", None,
                               "Black's then White's"),
