@@ -1,19 +1,25 @@
-"""Load-time benchmark: `python3 -m lab.bench [--runs N]` (needs Playwright: run it with
-the test environment's Python, `.venv/bin/python -m lab.bench`, after
-`python3 tests/run.py` has made .venv).
+"""Load-time benchmark: `python3 -m lab.bench [--runs N] [--slow-runs M]` (needs
+Playwright: run it with the test environment's Python, `.venv/bin/python -m lab.bench`,
+after `python3 tests/run.py` has made .venv).
 
 In one run it builds the site, adds its bare page (lab/bare.html, never part of the
 published site) beside the runtime, serves it on 127.0.0.1 and measures, in a fresh browser
-context each time (cold cache, no service worker):
+context each time (no service worker: the HTTP cache alone makes a visit warm):
   - the time from navigation to `<html data-ready="true">`, for the start page and each
     game's page, against a bare PyScript page (lab/bare.html) booting the same vendored
     runtime and setting the same flag; medians over N runs;
   - of that, the time after PyScript reports the interpreter loaded (the page's own work,
     less noisy than the total on a busy machine);
   - the bytes each page downloads before it is ready beyond the runtime (static/vendor/):
-    the game's own files.
-It prints one JSON object. Goals: every page under 1.2x the bare page, own files under
-300 kB. With --check it exits 1 when a goal is missed.
+    the game's own files;
+  - the first paint of the start screen (the later of the first contentful paint and
+    the moment both game cards are in the page) and the bytes that arrived before it;
+  - all of it for the start page and the bare page cold and warm (a second visit, from
+    the HTTP cache), on the local server and with Chromium's network emulation at
+    10 Mbit/s and 40 ms latency (M runs each, medians).
+It prints one JSON object. Goals: every page ready within 1.1x the bare page, own files
+under 300 kB, the start screen painted within 0.5 s locally and 1.5 s at 10 Mbit/s. With
+--check it exits 1 when a goal is missed.
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ PAGES = {
     "tsuro": "?game=tsuro",
     "tatsu": "?game=tatsu",
 }
-RATIO_GOAL = 1.2
+RATIO_GOAL = 1.1
+FIRST_PAINT_GOAL_MS = {"local": 500, "10mbit": 1500}
+NETWORKS = {"local": None,  # (bytes per second, latency in ms) for Chromium's emulation
+            "10mbit": (10e6 / 8, 40)}
 OWN_BYTES_GOAL = 300_000
 RUNTIME_PREFIX = "static/vendor/"
 
@@ -48,6 +57,11 @@ RUNTIME_PREFIX = "static/vendor/"
 # and when PyScript reports the interpreter loaded (what follows is the page's own work:
 # fetching and unpacking its files, importing and running its Python).
 _READY_PROBE = """
+new MutationObserver(() => {
+  if (!("__cardsAt" in window)
+      && document.querySelector("article.game-card[data-card='tatsu'] .card-links"))
+    window.__cardsAt = performance.now();
+}).observe(document, {childList: true, subtree: true});
 addEventListener("py:progress", ({detail}) => {
   if (detail === "Loaded interpreter") window.__interpreterAt = performance.now();
 });
@@ -62,6 +76,21 @@ _DOWNLOADS = """
               ...performance.getEntriesByType("resource")]
   .filter((entry) => entry.startTime <= readyAt)
   .map((entry) => [entry.name, entry.encodedBodySize])
+"""
+
+# The start screen's first paint: the later of the first contentful paint and both cards
+# being in the page; and what had arrived by then (bytes over the wire, headers included).
+_FIRST_PAINT = """
+() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  if (!paint || !("__cardsAt" in window)) return null;
+  const at = Math.max(paint.startTime, window.__cardsAt);
+  const bytes = [performance.getEntriesByType("navigation")[0],
+                 ...performance.getEntriesByType("resource")]
+    .filter((entry) => entry.responseEnd <= at)
+    .reduce((sum, entry) => sum + entry.transferSize, 0);
+  return [at, bytes];
+}
 """
 
 
@@ -79,14 +108,26 @@ def build_with_bare(out: Path, log, **options) -> None:
     shutil.copyfile(BARE, out / BARE_URL)
 
 
-def measure(browser, url: str, base: str, timeout_ms: float = 120_000) -> dict:
+def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
+            network=None, warm: bool = False) -> dict:
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
+        if network is not None:
+            throughput, latency = network
+            session = context.new_cdp_session(page)
+            session.send("Network.enable")
+            session.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": latency, "downloadThroughput": throughput,
+                "uploadThroughput": throughput})
         page.add_init_script(_READY_PROBE)
+        if warm:  # a visit before, so that this one comes from the HTTP cache
+            page.goto(url, wait_until="commit")
+            page.wait_for_function("'__readyAt' in window", timeout=timeout_ms, polling=50)
         page.goto(url, wait_until="commit")
         page.wait_for_function("'__readyAt' in window", timeout=timeout_ms, polling=50)
         ready, interpreter = page.evaluate("[window.__readyAt, window.__interpreterAt]")
+        first_paint = page.evaluate(_FIRST_PAINT)
         own, runtime = {}, 0
         for name, size in page.evaluate(_DOWNLOADS, ready):
             path = name.split("#")[0]
@@ -98,12 +139,41 @@ def measure(browser, url: str, base: str, timeout_ms: float = 120_000) -> dict:
             else:
                 own[relative] = own.get(relative, 0) + size
         return {"ready_ms": ready, "after_interpreter_ms": ready - interpreter, "own": own,
-                "runtime_bytes": runtime}
+                "runtime_bytes": runtime,
+                "first_paint_ms": first_paint[0] if first_paint else None,
+                "bytes_before_first_paint": first_paint[1] if first_paint else None}
     finally:
         context.close()
 
 
-def run(runs: int) -> dict:
+def first_paint(browser, server, slow_runs: int) -> dict:
+    """The start page against the bare page, cold and warm, on each network: medians."""
+    result = {}
+    for network, conditions in NETWORKS.items():
+        for visit in ("cold", "warm"):
+            samples = {"bare": [], "start": []}
+            for _ in range(slow_runs):
+                for name in samples:
+                    samples[name].append(measure(browser, server.url + PAGES[name],
+                                                 server.url, network=conditions,
+                                                 warm=visit == "warm"))
+            start, bare = samples["start"], samples["bare"]
+            ready = statistics.median(s["ready_ms"] for s in start)
+            bare_ready = statistics.median(s["ready_ms"] for s in bare)
+            paint = statistics.median(s["first_paint_ms"] for s in start)
+            result[f"{network} {visit}"] = {
+                "start_screen_painted_ms": round(paint),
+                "bytes_before_first_paint": round(statistics.median(
+                    s["bytes_before_first_paint"] for s in start)),
+                "ready_ms": round(ready), "bare_ready_ms": round(bare_ready),
+                "ratio_to_bare": round(ready / bare_ready, 3),
+                "paint_goal_met": paint <= FIRST_PAINT_GOAL_MS[network],
+            }
+            print(f"{network} {visit}: {result[f'{network} {visit}']}", file=sys.stderr)
+    return result
+
+
+def run(runs: int, slow_runs: int = 3) -> dict:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
@@ -116,6 +186,7 @@ def run(runs: int) -> dict:
                 browser = playwright.chromium.launch(**launch_args())
                 try:
                     measure(browser, server.url + PAGES["bare"], server.url)  # warm-up
+                    painted = first_paint(browser, server, slow_runs) if slow_runs else {}
                     samples = {name: [] for name in PAGES}
                     for index in range(runs):
                         for name, path in PAGES.items():
@@ -128,7 +199,8 @@ def run(runs: int) -> dict:
         finally:
             server.shutdown()
             server.server_close()
-    return summarize(samples, runs)
+    return {**summarize(samples, runs), "first_paint": painted,
+            "first_paint_goals_met": all(p["paint_goal_met"] for p in painted.values())}
 
 
 def summarize(samples: dict, runs: int) -> dict:
@@ -158,6 +230,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m lab.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="measurements per page (median)")
+    parser.add_argument("--slow-runs", type=int, default=3,
+                        help="measurements of first paint per network and visit (0: none)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
     args = parser.parse_args(argv)
     try:
@@ -166,9 +240,10 @@ def main(argv=None) -> int:
         print("error: the benchmark needs Playwright: run it as .venv/bin/python -m "
               "lab.bench (python3 tests/run.py makes .venv)", file=sys.stderr)
         return 2
-    result = run(max(1, args.runs))
+    result = run(max(1, args.runs), max(0, args.slow_runs))
     print(json.dumps(result, indent=2))
-    return 1 if args.check and not result["goals"]["met"] else 0
+    met = result["goals"]["met"] and result["first_paint_goals_met"]
+    return 1 if args.check and not met else 0
 
 
 if __name__ == "__main__":

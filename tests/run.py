@@ -4,7 +4,9 @@ On a fresh machine with only Python 3.11+, it sets up what the tests need and ru
 every test, unit and browser:
   1. a virtual environment in .venv with the pinned packages of tests/requirements.txt;
   2. a Chromium for the browser tests: the system one (/usr/bin/chromium) when present,
-     else Debian's package when we are root with apt, else Playwright's own download;
+     else Debian's package when we are root with apt, else Playwright's own download
+     (none when the browser tests are left out: `-m "not e2e"`, as the publishing
+     workflow runs it);
   3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves).
 """
 
@@ -58,10 +60,27 @@ def ensure_chromium() -> dict:
     return {}
 
 
+def needs_browser(args: list[str]) -> bool:
+    """Whether pytest may run browser tests: not when its marker expression (the last -m)
+    leaves them out with a plain `not e2e`, alone or joined by `and`."""
+    expression = None
+    for i, arg in enumerate(args):
+        if arg == "-m" and i + 1 < len(args):
+            expression = args[i + 1]
+        elif arg.startswith("-m") and len(arg) > 2:
+            expression = arg[2:]
+    if expression is None:
+        return True
+    words = expression.split()
+    if "or" in words or "(" in expression:
+        return True
+    return not any(words[i:i + 2] == ["not", "e2e"] for i in range(len(words)))
+
+
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
-    env = dict(os.environ, **ensure_chromium())
+    env = dict(os.environ, **(ensure_chromium() if needs_browser(sys.argv[1:]) else {}))
     env["PYTHONPATH"] = str(ROOT)
     step("running pytest")
     return subprocess.run([str(venv_python()), "-m", "pytest", *sys.argv[1:]], env=env).returncode

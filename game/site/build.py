@@ -2,10 +2,10 @@
 
 The site is: index.html (the game), embed.html (the board alone, for other pages to
 embed), learn.html (Learn to play: the lessons), teach.html (an example teaching page:
-diagrams and embedded boards only) and pyscript.toml (the pages' PyScript configuration),
-every
-file of static/ (styles, icons, the vendored runtime), the game's Python as one archive
-(static/game.zip, made from the sources at serve/build time), the rules pages
+diagrams and embedded boards only), pyscript.toml (the pages' PyScript configuration) and
+manifest.webmanifest (what an installed copy is called and shows), every file of static/
+(styles, icons, the vendored runtime), the game's Python as one archive (static/game.zip,
+made from the sources at serve/build time), the rules pages
 (rules/*.html, made from docs/rules-*.md by game/site/rules.py), the games' figures
 (diagrams/NAME.svg, drawn from game/<game>/figures.py: the rules pages show them, teaching
 pages link them) and the service worker at the site root (sw.js, made from static/sw.js
@@ -26,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.site.bundle import ARCHIVE_NAME, game_archive
+from game.site.first_paint import FirstPaintError, boot_bytes, index_page
 from game.site.rules import DIAGRAM_FILE, DIAGRAMS, MarkdownError, page_names, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
 
 Source = Path | Callable[[], bytes]
 
-PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html", "pyscript.toml")
+PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html", "pyscript.toml",
+              "manifest.webmanifest")  # the web app manifest: at the root, as its scope
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
@@ -64,6 +66,7 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
             continue  # leftovers of another runtime version, or a runtime not yet verified
         files[relative] = path
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
+    files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for key, name in page_names().items():
             files[name] = lambda key=key: _rules_page(root, key)
@@ -71,6 +74,13 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
         files[DIAGRAM_FILE.format(name)] = lambda picture=picture: picture().svg.encode()
     files[SW_URL] = lambda: service_worker(root, files, packages)
     return dict(sorted(files.items()))
+
+
+def _index_page(root: Path, files: dict[str, Source]) -> bytes:
+    try:
+        return index_page((root / "index.html").read_text(), boot_bytes(files, read))
+    except FirstPaintError as error:
+        raise BuildError(f"cannot make the first screen: {error}") from error
 
 
 def _rules_page(root: Path, game_key: str) -> bytes:

@@ -40,6 +40,7 @@ from pathlib import Path
 from game.core.figures import all_figures, render
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url
+from game.site.head import DOCUMENT_POLICY, head_lines
 from game.site.runtime import ROOT
 
 DOCS = "docs"
@@ -674,11 +675,12 @@ def rules_page(game_key: str, root: Path = ROOT,
         body.append(block)
     if contents:
         body.append(contents)
+    head = head_lines("../", DOCUMENT_POLICY)  # the policy, manifest, colours and icon
     page = f"""<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
+{head}  <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="color-scheme" content="light dark">
   <title>{html.escape(document.title)}</title>
   <link rel="icon" href="../static/favicon.svg" type="image/svg+xml">

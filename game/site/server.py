@@ -10,6 +10,7 @@ sub-path (as a project page would be).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import ipaddress
 import posixpath
 import re
@@ -105,10 +106,20 @@ class Handler(BaseHTTPRequestHandler):
             return self._error(HTTPStatus.INTERNAL_SERVER_ERROR)
         if data is None:
             return self._error(HTTPStatus.NOT_FOUND)
+        # Always checked with the server (no-cache), but answered "not modified" when the
+        # browser's copy is current, as GitHub Pages does: a repeat visit moves no bytes.
+        tag = f'"{hashlib.sha1(data).hexdigest()}"'
+        if tag in (self.headers.get("If-None-Match") or ""):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", tag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", mime_type(name))
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("ETag", tag)
         self.end_headers()
         if body:
             self.wfile.write(data)

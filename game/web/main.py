@@ -32,45 +32,40 @@ CLICKABLE = ",".join(f"[data-{name}]" for name in (
 
 
 def shell(game, unknown=None) -> str:
-    """The page's HTML: the game choice, then the start form and the table. Only the
-    status line and the game log are live regions: a redrawn board is not read aloud."""
+    """The page's HTML: the first screen (no game chosen: game/web/start.py, which the
+    build also writes into index.html), or the game choice, then the start form and the
+    table. Only the status line and the game log are live regions: a redrawn board is
+    not read aloud."""
+    from game.core.rule_links import page_url
+    from game.web.start import MASTHEAD, first_screen_html
+
+    if game is None:  # a card for each game, with its board, in place of the choice
+        notice = (f"There is no game called “{escape(unknown)}” here: choose Tsuro of the "
+                  "Seas or Tatsu." if unknown else "")
+        return first_screen_html(notice, bool(unknown))
     buttons = "".join(
         f'<button type="button" class="choice" data-game="{key}" '
         f'aria-pressed="{"true" if key == game else "false"}">{escape(name)}</button>'
         for key, name in GAMES.items())
-    parts = ['<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
-             "Tatsu</h1></header>"]
-    if game is None:  # a card for each game, with its board, in place of the choice
-        from game.web.start import start_screen_html
-
-        notice = (f"There is no game called “{escape(unknown)}” here: choose Tsuro of the "
-                  "Seas or Tatsu." if unknown else "")
-        parts.append(f'<p class="notice" id="status" role="status"'
-                     f'{" data-unknown" if unknown else ""}>{notice}</p>')
-        parts.append(start_screen_html())
-    else:
-        from game.core.rule_links import page_url
-
-        rules = (f'<p class="rules-line"><a class="rules-link" href="{page_url(game)}" '
-                 f'target="_blank" rel="noopener">Rules of {escape(GAMES[game])}'
-                 '<span aria-hidden="true"> ↗</span></a></p>')
-        parts.append(f'<nav class="choices" aria-label="Choose a game">{buttons}</nav>')
-        parts.append(
-            f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
-            '<p id="status" class="status" aria-live="polite"></p>'
-            '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
-            '<aside class="side"><div id="resume"></div><div id="setup"></div>'
-            '<div id="panel"></div>'
-            '<div id="pace-box"></div>'
-            '<details class="log-box" open><summary>Game log</summary>'
-            '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
-            '</details>'
-            '<div id="files" class="files"></div>'
-            '<p class="seed-line" id="seed-line"></p>'
-            '<p class="keep-note" id="keep-note"></p>'
-            f'{rules}</aside></div>'
-            '<div id="overlay"></div></section>')
-    return "".join(parts)
+    rules = (f'<p class="rules-line"><a class="rules-link" href="{page_url(game)}" '
+             f'target="_blank" rel="noopener">Rules of {escape(GAMES[game])}'
+             '<span aria-hidden="true"> ↗</span></a></p>')
+    return (
+        f'{MASTHEAD}<nav class="choices" aria-label="Choose a game">{buttons}</nav>'
+        f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
+        '<p id="status" class="status" aria-live="polite"></p>'
+        '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
+        '<aside class="side"><div id="resume"></div><div id="setup"></div>'
+        '<div id="panel"></div>'
+        '<div id="pace-box"></div>'
+        '<details class="log-box" open><summary>Game log</summary>'
+        '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
+        '</details>'
+        '<div id="files" class="files"></div>'
+        '<p class="seed-line" id="seed-line"></p>'
+        '<p class="keep-note" id="keep-note"></p>'
+        f'{rules}</aside></div>'
+        '<div id="overlay"></div></section>')
 
 
 def focus_key(element):
@@ -333,6 +328,16 @@ async def open_shared(game: str, fragment: str) -> None:
     await start_game(match.game.key, match=match)
 
 
+def adopt_first_screen() -> None:
+    """The start screen the build wrote into index.html (game/site/first_paint.py) is the
+    one render(None) would draw, from the same Python: it is kept as it is (drawing its
+    boards again would only cost time, and a focused button keeps its focus); only the
+    download's progress goes."""
+    current["game"], current["table"] = None, None
+    document.getElementById("boot").remove()
+    document.getElementById("status").textContent = ""
+
+
 def render(game, unknown=None) -> None:
     current["game"], current["table"] = game, None
     Page().show("app", shell(game, unknown))  # the game's button keeps the focus
@@ -546,7 +551,11 @@ def main() -> None:
     root = document.documentElement
     try:
         query = window.location.search
-        render(chosen_game(query), unknown_game(query))
+        if chosen_game(query) is None and unknown_game(query) is None and not is_none(
+                document.getElementById("boot")):
+            adopt_first_screen()
+        else:
+            render(chosen_game(query), unknown_game(query))
         app = document.getElementById("app")
         app.addEventListener("click", guarded(on_click))
         app.addEventListener("change", guarded(on_change))

@@ -72,6 +72,36 @@ def _card(game: str) -> str:
         "</details></article>")
 
 
+MASTHEAD = ('<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
+            "Tatsu</h1></header>")
+
+
+def first_screen_html(notice: str = "", unknown: bool = False, below: str = "") -> str:
+    """The whole first screen (the page's <main>, when no game is chosen): the title, the
+    status line (`notice`; `unknown` when it says that a ?game= named no game), what goes
+    `below` it, and the cards."""
+    return (f'{MASTHEAD}<p class="notice" id="status" role="status"'
+            f'{" data-unknown" if unknown else ""}>{notice}</p>{below}'
+            f"{start_screen_html()}")
+
+
+def built_first_screen(total_bytes: int, early=()) -> str:
+    """The first screen as the build writes it into index.html, so that a visitor reads
+    it before the runtime has arrived: under the status line, the download's progress
+    (static/first.js fills it in; `total_bytes` is what the runtime and the game's files
+    weigh; `early`, the URLs to ask for at once; the amount is not a live region, so it
+    is not read out at every step); a
+    click on a game's button before Python is ready is kept and acted on when it is
+    (static/first.js, then game/web/main.py)."""
+    megabytes = f"{total_bytes / 1e6:.1f}"
+    progress = (f'<div class="boot" id="boot"><progress id="boot-progress" '
+                f'max="{total_bytes}" value="0" aria-label="Game download" '
+                f'data-early="{escape(" ".join(early))}"></progress> '
+                f'<span id="boot-amount" data-total-mb="{megabytes}">0 of {megabytes} MB'
+                "</span></div>")
+    return first_screen_html("Getting the game ready…", below=progress)
+
+
 def start_screen_html() -> str:
     """The first screen's cards, one per game, in the order of GAMES."""
     cards = "".join(_card(game) for game in GAMES)

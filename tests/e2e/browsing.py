@@ -1,5 +1,6 @@
-"""What the browser tests share: the served site, the watch on a page's traffic and console,
-and waiting for the page to be ready. (The fixtures are in conftest.py.)"""
+"""What the browser tests share: the served site, the watch on a page's traffic, console
+and Content-Security-Policy, and waiting for the page to be ready. (The fixtures are in
+conftest.py.)"""
 
 from __future__ import annotations
 
@@ -13,6 +14,18 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 SUB_PATH = "/tsuro-tatsu/"
 READY = "document.documentElement.dataset.ready"
 BOOT_TIMEOUT_MS = 90_000  # a cold start on a busy 2-core machine
+# Every page and frame of a watched context reports what its Content-Security-Policy
+# refused: kept in window.__cspViolations and said on the console with this prefix.
+VIOLATION = "CSP violation:"
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const line = [event.effectiveDirective, event.blockedURI || "(inline)",
+                event.sourceFile + ":" + event.lineNumber].join(" ");
+  window.__cspViolations.push(line);
+  console.error("VIOLATION " + line);
+}, true);
+""".replace("VIOLATION", VIOLATION)
 
 
 class Site:
@@ -41,6 +54,7 @@ class Watch:
     failed: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)  # refused by a page's CSP
     expect_errors: bool = False  # a test of the failure path sets this
     checked: bool = False
 
@@ -58,11 +72,14 @@ class Watch:
         self.failed.append(f"{request.failure} {request.url}")
 
     def on_console(self, message):
-        if message.type == "error":
+        if message.text.startswith(VIOLATION):
+            self.violations.append(message.text.removeprefix(VIOLATION).strip())
+        elif message.type == "error":
             self.console_errors.append(message.text)
 
     def problems(self) -> list[str]:
         found = [f"request left the origin: {url}" for url in self.foreign]
+        found += [f"refused by the page's policy: {line}" for line in self.violations]
         found += [f"error response: {line}" for line in self.bad_responses]
         found += [f"request failed: {line}" for line in self.failed
                   if "ERR_ABORTED" not in line and not self.expect_errors]
@@ -78,8 +95,10 @@ class Watch:
 
 
 def watch(context, origin: str) -> Watch:
-    """Record what every page of the context (and its service worker) asks for."""
+    """Record what every page of the context (and its service worker) asks for, and what
+    the pages' Content-Security-Policy refuses."""
     watched = Watch(origin)
+    context.add_init_script(RECORD_VIOLATIONS)
     context.on("request", watched.on_request)
     context.on("response", watched.on_response)
     context.on("requestfailed", watched.on_failed)

@@ -5,11 +5,13 @@ text, control boundary and board label, the boards' label sizes and overlaps, th
 targets' sizes, and the focus ring of each kind of focusable thing.
 
 axe-core is a test-only dependency, pinned and verified like the runtime (axe.py). It is
-injected into the page (`page.add_script_tag`), never served by the site.
+evaluated in the page through the browser's devtools protocol (`page.evaluate`: a script
+tag would be refused by the pages' Content-Security-Policy), never served by the site.
 
 One page per test, each screen checked in the four colour schemes and sizes by switching
 the emulated media and the viewport (no reload):
 - the start page, and each game's setup form (with a pass-the-screen overlay of Tsuro);
+- the notice of a new version, on the game's page and in the embeddable board;
 - Tsuro, a person and two "easy" computers, seed 259 (test_full_games.py): the start mark
   decision, a start mark picked (its ghost on the board), the relocation, a placement
   with a tile selected, a refused placement (the refusal in the status line), the
@@ -22,6 +24,7 @@ Each test lists every problem it finds, screen by screen, then fails if there is
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from a11y import audit, focus_problems
@@ -77,7 +80,7 @@ def test_axe_is_pinned_verified_and_never_served(axe_path, built_site):
 
 def axe_problems(page, axe_path, where) -> list[str]:
     if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(path=axe_path)
+        page.evaluate(Path(axe_path).read_text(encoding="utf-8"))
     problems = []
     for v in page.evaluate(AXE_RUN, AXE_TAGS):
         shown = "; ".join(v["nodes"][:4]) + (f" (+{len(v['nodes']) - 4} more)"
@@ -214,6 +217,26 @@ def test_tatsu_game_screens(page, site, axe_path):
     problems += check(page, axe_path, "Tatsu: game over", focus=("#panel button",))
     assert problems == [], report(problems)
 
+
+
+def test_the_new_version_notice(page, site, axe_path):
+    """The notice a new version of the site brings (static/boot.js; test_pwa.py shows when
+    it comes), shown at once here: on the game's page and, smaller, in the embeddable
+    board; "Later" puts it away."""
+    problems = []
+    for url, screen in ((f"{site.url}?game=tatsu", "Tatsu: a new version is ready"),
+                        (f"{site.url}embed.html?game=tatsu&position=5(Fv)13v4_b23"
+                         "&mode=challenge&goal=escape",
+                         "Embedded board: a new version is ready")):
+        open_page(page, url)
+        page.evaluate("document.getElementById('update').show()")
+        assert page.locator("#update").inner_text().startswith("A new version is ready.")
+        problems += check(page, axe_path, screen,
+                          focus=("#update button[data-update-reload]",
+                                 "#update button[data-update-later]"))
+    page.click("#update button[data-update-later]")
+    assert page.locator("#update").inner_text() == ""
+    assert problems == [], report(problems)
 
 def test_teaching_pages(page, site, axe_path):
     """The lessons, the embeddable board (a challenge, its verdict, a malformed link),

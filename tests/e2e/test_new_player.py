@@ -1,6 +1,7 @@
 """What a new player ran into, checked in Chromium: one key acts once, the focus stays
 where the player acts next, the log keeps its digits, an unknown game is named back, and
-only the status and the log speak to a screen reader."""
+only the status and the log speak to a screen reader (and, once a new version of the site
+is ready, its notice: static/boot.js)."""
 
 import pytest
 from browsing import open_page
@@ -149,6 +150,7 @@ def test_only_the_status_and_the_log_speak(page, site, watched):
             '[aria-live], [role=log], [role=status], [role=alert]')]
         .filter((e) => e.getAttribute('aria-live') !== 'off')
         .map((e) => e.id || e.tagName)""")
-    assert sorted(live) == ["log", "status"]
+    assert sorted(live) == ["log", "status", "update"]
+    assert page.locator("#update").inner_text() == ""  # silent until a new version is ready
     assert page.evaluate("document.querySelector('main').getAttribute('aria-live')") is None
     watched.assert_clean()

@@ -109,7 +109,10 @@ def test_errors_reach_the_console_never_the_player(page, site, watched, case):
         assert leak not in text
     assert page.locator(".py-error").count() == 0
     assert watched.console_errors, "the details must reach the console"
-    assert page.locator("svg[data-board]").count() == 0
+    assert page.locator("#board svg[data-board]").count() == 0  # no game table
+    assert page.locator("#boot-progress").count() == 0
+    for button in page.locator("button[data-game]").all():  # the built first screen's
+        assert button.is_disabled()
 
 
 def test_works_offline_once_opened(context, built_site):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
 
-from game.site.build import PAGE_FILES
+from game.site.build import PAGE_FILES, build
 from game.site.runtime import PYODIDE, PYSCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +44,29 @@ def source_root(tmp_path):
     shutil.copytree(ROOT / "static", root / "static", ignore=ignore)
     shutil.copytree(ROOT / "game", root / "game", ignore=ignore)
     return root
+
+
+@pytest.fixture(scope="session")
+def site_built_once(tmp_path_factory):
+    """The whole site built once per session from a copy of the sources (docs/ and the
+    icons included), runtime faked: for tests that only read what the build wrote."""
+    base = tmp_path_factory.mktemp("built-once")
+    root = base / "src"
+    root.mkdir()
+    for name in PAGE_FILES:
+        shutil.copy(ROOT / name, root / name)
+    ignore = shutil.ignore_patterns("vendor", "__pycache__", "*.pyc", "game.zip")
+    for folder in ("static", "game", "docs"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
+    fake = FakeRegistry()
+    try:
+        packages = []
+        for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
+            package, data = fake_package(real, files)
+            fake.publish(package, data)
+            packages.append(package)
+        build(base / "dist", root=root, packages=tuple(packages), registry=fake.url,
+              log=lambda *_: None)
+    finally:
+        fake.close()
+    return base / "dist"

@@ -36,7 +36,7 @@ class References(html.parser.HTMLParser):
 def html_references(path: Path) -> list[str]:
     parser = References()
     parser.feed(path.read_text())
-    return parser.urls
+    return [url for url in parser.urls if not url.startswith("#")]  # (a drawing's own parts)
 
 
 def sw_precache(path: Path) -> list[str]:

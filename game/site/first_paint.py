@@ -1,0 +1,59 @@
+"""The first screen in index.html as built, so that a visitor reads it at once.
+
+The runtime (Pyodide, some 14 MB) takes seconds to arrive on a phone's connection. So
+the build renders the start screen with the same Python the page runs
+(game/web/start.py: the title, a card per game with its board) and writes it between the
+`<!-- first screen -->` marks of index.html. Its status line carries a progress bar that
+static/first.js fills in as the runtime's files arrive, of `boot_bytes` in all; when
+Python is ready, game/web/main.py draws the same screen, alive.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+# The files a first visit downloads before the game can start: the interpreter, its
+# standard library and package list, PyScript's scripts, the game's own archive and the
+# configuration. (PyScript's scripts include a chunk or two that a boot does not load:
+# the total is a little high, so the bar ends a little short of full, never past it.)
+BOOT_FILES = ("static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
+              "static/vendor/pyodide/pyodide.asm.wasm",
+              "static/vendor/pyodide/python_stdlib.zip",
+              "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyscript/*.js",
+              "static/game.zip", "pyscript.toml")
+# Asked for by static/first.js as soon as the page is read, not when PyScript gets to
+# them (measured: python3 -m lab.bench).
+EARLY = ("./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/python_stdlib.zip")
+_FIRST_SCREEN = re.compile(r"<!-- first screen[^>]*-->.*?<!-- /first screen -->", re.DOTALL)
+
+
+class FirstPaintError(Exception):
+    """index.html lacks the marks where the first screen goes."""
+
+
+def boot_bytes(files: dict, read: Callable) -> int:
+    """What the files a first visit needs before the game starts weigh, in bytes."""
+    total = 0
+    for name, source in files.items():
+        if any(fnmatch.fnmatchcase(name, pattern) for pattern in BOOT_FILES):
+            total += source.stat().st_size if isinstance(source, Path) else len(read(source))
+    return total
+
+
+def index_page(template: str, total_bytes: int) -> bytes:
+    """index.html with the start screen written in, its progress bar out of
+    `total_bytes`."""
+    from game.web.start import built_first_screen
+
+    screen = built_first_screen(total_bytes, EARLY)
+    page, found = _FIRST_SCREEN.subn(lambda _: screen, template, count=1)
+    if not found:
+        raise FirstPaintError("index.html lacks the '<!-- first screen -->' and "
+                              "'<!-- /first screen -->' marks where the start screen goes")
+    return page.encode()
+
+
+__all__ = ["BOOT_FILES", "FirstPaintError", "boot_bytes", "index_page"]

@@ -1,0 +1,103 @@
+// The first screen as built (index.html, game/site/first_paint.py) is there before the
+// runtime: this script shows how much of the runtime has arrived, of how much, and keeps
+// a click on a game's button made before Python is ready, for game/web/main.py to act on.
+// It is loaded (deferred) before PyScript, so it sees every download PyScript starts.
+(() => {
+  const bar = document.getElementById("boot-progress");
+  if (!bar) return;
+  const amount = document.getElementById("boot-amount");
+  const status = document.getElementById("status");
+  const root = document.documentElement;
+  const total = Number(bar.max);
+  const arrived = new Map(); // URL -> bytes so far (a file counted once, however fetched)
+  let drawing = 0;
+  let started = false;
+
+  const draw = () => {
+    drawing = 0;
+    let sum = 0;
+    for (const bytes of arrived.values()) sum += bytes;
+    sum = Math.min(sum, total);
+    bar.value = sum;
+    amount.textContent = `${(sum / 1e6).toFixed(1)} of ${amount.dataset.totalMb} MB`;
+    if (!started && sum >= total * 0.98 && !root.dataset.bootChoice) {
+      started = true;
+      status.textContent = "Starting the game…";
+    }
+  };
+  const note = (url, bytes) => {
+    const key = url.split("#")[0];
+    if ((arrived.get(key) || 0) >= bytes) return;
+    arrived.set(key, bytes);
+    if (!drawing) drawing = requestAnimationFrame(draw);
+  };
+
+  // Files fetched by the runtime (the interpreter, its library): counted as they stream
+  // in, from a copy of each response, so the runtime gets its response untouched.
+  const fetched = window.fetch;
+  const counted = (answer) => {
+    answer.then((response) => {
+      if (!response.ok || !response.body) return;
+      const reader = response.clone().body.getReader();
+      let bytes = 0;
+      const pump = () => reader.read().then(({ done, value }) => {
+        if (done) return undefined;
+        bytes += value.byteLength;
+        note(response.url, bytes);
+        return pump();
+      });
+      pump().catch(() => {});
+    }, () => {});
+    return answer;
+  };
+  // The interpreter's two large files are asked for at once rather than when PyScript
+  // gets to them; the runtime's own request for each is then answered with the same
+  // response (never a second download; a <link rel=preload> would start them as early,
+  // but its bytes cannot be counted as they arrive).
+  const early = new Map();
+  for (const url of (bar.dataset.early || "").split(" ").filter(Boolean)) {
+    const absolute = new URL(url, location.href).href;
+    early.set(absolute, counted(fetched.call(window, absolute)));
+  }
+  window.fetch = function (input, init) {
+    const url = typeof input === "string" || input instanceof URL
+      ? new URL(input, location.href).href : null;
+    if (url && early.has(url) && (!init || !init.method || init.method === "GET")) {
+      const answer = early.get(url);
+      early.delete(url); // a response is read once: a second request goes to the network
+      return answer;
+    }
+    return counted(fetched.apply(this, arguments));
+  };
+  // Scripts and preloads (PyScript, the interpreter's JavaScript, the game's archive):
+  // counted when each has arrived.
+  const watcher = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize);
+  });
+  watcher.observe({ type: "resource", buffered: true });
+  addEventListener("py:all-done", () => {
+    window.fetch = fetched;
+    watcher.disconnect();
+  }, { once: true });
+
+  // A game's button pressed before Python is ready: the address says which game
+  // (?game=), as the live page's own click does, and the page opens it once ready.
+  const choose = (game, how) => {
+    const title = document.getElementById(`card-${game}-title`);
+    if (!title) return false;
+    root.dataset.bootChoice = game;
+    status.textContent = `Opening ${title.textContent} as soon as it is ready…`;
+    for (const button of document.querySelectorAll("button[data-game]")) {
+      button.setAttribute("aria-busy", String(button.dataset.game === game));
+    }
+    if (how) history[how](null, "", `?game=${game}`);
+    return true;
+  };
+  document.addEventListener("click", (event) => {
+    if (root.dataset.ready) return; // Python has the page now
+    const button = event.target.closest("button[data-game]");
+    if (button) choose(button.dataset.game, "pushState");
+  });
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked) choose(asked.trim().toLowerCase(), null);
+})();

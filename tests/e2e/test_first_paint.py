@@ -1,0 +1,68 @@
+"""The first visit on a slow connection, in a real Chromium: the start screen is there to
+read before the runtime has arrived, a progress bar says how much has arrived of how
+much, and a game chosen before Python is ready opens once it is."""
+
+import pytest
+from browsing import BOOT_TIMEOUT_MS, READY
+
+pytestmark = pytest.mark.e2e
+
+MBIT = 1e6 / 8
+
+
+def slow(page, mbit: float = 40, latency_ms: float = 40):
+    """Chromium's network emulation for this page: `mbit` Mbit/s each way."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency_ms, "downloadThroughput": mbit * MBIT,
+        "uploadThroughput": mbit * MBIT})
+    return session
+
+
+def test_the_start_screen_is_there_before_the_game_is_ready(browser, site):
+    context = browser.new_context(service_workers="block")  # a first visit: nothing kept
+    page = context.new_page()
+    try:
+        slow(page)
+        page.goto(site.url, wait_until="commit")
+        page.wait_for_selector("article.game-card[data-card='tatsu'] svg")
+        assert page.evaluate(READY) is None  # not interactive yet
+        assert page.locator("#card-tsuro-title").inner_text() == "Tsuro of the Seas"
+        assert page.locator("button[data-game='tatsu']").is_visible()
+        assert page.locator("#status").inner_text() == "Getting the game ready…"
+        bar = page.locator("#boot-progress")
+        total = int(bar.get_attribute("max"))
+        assert 10_000_000 < total < 20_000_000
+        page.wait_for_function("document.getElementById('boot-progress').value > 1e6")
+        first = page.evaluate("document.getElementById('boot-progress').value")
+        page.wait_for_function(f"!document.getElementById('boot-progress') || "
+                               f"document.getElementById('boot-progress').value > {first}")
+        amount = page.locator("#boot-amount")
+        if amount.count():  # (the download may have ended meanwhile)
+            assert amount.inner_text().endswith(f"of {total / 1e6:.1f} MB")
+        page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("#boot-progress").count() == 0  # the live screen, no bar
+        assert page.locator("article.game-card").count() == 2
+    finally:
+        context.close()
+
+
+def test_a_game_chosen_before_python_is_ready_opens_when_it_is(browser, site):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        slow(page)
+        page.goto(site.url, wait_until="commit")
+        page.locator("button[data-game='tatsu']").click()
+        assert page.evaluate(READY) is None
+        assert page.locator("#status").inner_text() == (
+            "Opening Tatsu as soon as it is ready…")
+        assert page.evaluate("location.search") == "?game=tatsu"
+        page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("#setup-form[data-game='tatsu']")
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,80 @@
+"""The first screen is in index.html as built (game/site/first_paint.py): the start screen
+drawn by the same Python the page runs, with a progress bar out of what a first visit
+downloads, and the script that fills it in, loaded before PyScript."""
+
+import re
+
+import pytest
+
+from game.site.build import BuildError, build, read, site_files
+from game.site.first_paint import BOOT_FILES, boot_bytes, index_page
+from game.web.start import first_screen_html
+
+
+def quiet(*_args):
+    pass
+
+
+@pytest.fixture
+def built(tmp_path, source_root, fake_runtime):
+    packages, registry = fake_runtime
+    out = tmp_path / "dist"
+    build(out, root=source_root, packages=packages, registry=registry.url, log=quiet)
+    return out
+
+
+def test_the_built_index_holds_the_start_screen_and_its_progress(built):
+    page = (built / "index.html").read_text()
+    main = page[page.index('<main id="app">'):page.index("</main>")]
+    assert "<!-- first screen" not in main and "Loading the game" not in main
+    for game in ("tsuro", "tatsu"):
+        assert f'data-card="{game}"' in main and f'button type="button" class="choice play" ' \
+            f'data-game="{game}"' in main
+    assert main.count("<svg") >= 2  # each card's board
+    assert "Getting the game ready…" in main
+    total = int(re.search(r'<progress id="boot-progress" max="(\d+)"', main).group(1))
+    files = {name: built / name for name in ("static/game.zip", "pyscript.toml")}
+    files.update({p.relative_to(built).as_posix(): p
+                  for p in (built / "static" / "vendor").rglob("*") if p.is_file()})
+    assert total == boot_bytes(files, read) > 0
+    # the progress script comes before PyScript, so it sees PyScript's downloads
+    assert page.index('src="./static/first.js"') < page.index("pyscript/core.js")
+    assert (built / "static" / "first.js").is_file()
+
+
+def test_the_start_screen_as_built_is_the_live_one_with_the_bar_added():
+    built = index_page('<main id="app"><!-- first screen --><p>old</p><!-- /first screen -->'
+                       "</main>", 12_345_678).decode()
+    live = first_screen_html()
+    strip = re.compile(r'<div class="boot".*?</div>|<p class="notice"[^>]*>.*?</p>')
+    assert strip.sub("", built[len('<main id="app">'):-len("</main>")]) == strip.sub("", live)
+    assert "12.3 MB" in built and "<p>old</p>" not in built
+
+
+def test_boot_bytes_counts_only_what_a_first_visit_downloads(tmp_path):
+    sizes = {"static/vendor/pyodide/pyodide.asm.wasm": 1000, "static/game.zip": 20,
+             "static/vendor/pyscript/core-X.js": 3, "static/vendor/pyscript/core.css": 500,
+             "static/style.css": 7000, "pyscript.toml": 4}
+    files = {}
+    for name, size in sizes.items():
+        path = tmp_path / name.replace("/", "_")
+        path.write_bytes(bytes(size))
+        files[name] = path
+    files["static/game.zip"] = lambda: bytes(20)  # made at build time
+    assert boot_bytes(files, read) == 1000 + 20 + 3 + 4
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in BOOT_FILES
+
+
+def test_an_index_without_the_marks_is_refused(source_root, fake_runtime, tmp_path):
+    page = source_root / "index.html"
+    page.write_text(page.read_text().replace("<!-- /first screen -->", ""))
+    packages, registry = fake_runtime
+    with pytest.raises(BuildError, match="first screen"):
+        build(tmp_path / "dist", root=source_root, packages=packages,
+              registry=registry.url, log=quiet)
+
+
+def test_the_dev_server_serves_the_same_first_screen(source_root, fake_runtime):
+    packages, _ = fake_runtime
+    files = site_files(source_root, packages)
+    assert b'id="boot-progress"' in read(files["index.html"])
