@@ -66,3 +66,21 @@ def test_a_game_chosen_before_python_is_ready_opens_when_it_is(browser, site):
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_crafted_game_in_the_address_never_runs_before_python_is_ready(browser, site):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        slow(page)
+        page.goto(site.url + "?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+                  wait_until="commit")
+        page.wait_for_selector("#boot-progress")
+        assert page.locator("#status").inner_text() == "Getting the game ready…"
+        page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("img").count() == 0 and dialogs == []
+        assert "There is no game called" in page.locator("#status").inner_text()
+    finally:
+        context.close()
