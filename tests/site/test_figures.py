@@ -7,23 +7,21 @@ import html.parser
 import io
 import random
 import re
-import shutil
 import xml.etree.ElementTree as ET
 import zipfile
 from importlib import import_module
 
 import pytest
-from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
 
 from game.core import RuleError, roll_die
 from game.core.diagram import Notes, NotesError
 from game.core.figures import Figure, all_figures, figures, render
 from game.core.registry import games
 from game.core.rule_links import page_url
-from game.site.build import PAGE_FILES, build, site_files
+from game.site.build import site_files
 from game.site.bundle import game_archive
 from game.site.rules import DIAGRAMS, Picture, source_name
-from game.site.runtime import PYODIDE, PYSCRIPT, ROOT
+from game.site.runtime import ROOT
 from game.site.server import SourceSite, mime_type
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -49,28 +47,9 @@ def words(svg: str) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The site built once from the sources, runtime faked."""
-    base = tmp_path_factory.mktemp("figures")
-    root = base / "src"
-    root.mkdir()
-    for name in PAGE_FILES:
-        shutil.copy(ROOT / name, root / name)
-    ignore = shutil.ignore_patterns("vendor", "__pycache__", "*.pyc", "game.zip")
-    for folder in ("static", "game", "docs"):
-        shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
-    registry = FakeRegistry()
-    try:
-        packages = []
-        for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
-            package, data = fake_package(real, files)
-            registry.publish(package, data)
-            packages.append(package)
-        build(base / "dist", root=root, packages=tuple(packages), registry=registry.url,
-              log=lambda *_: None)
-    finally:
-        registry.close()
-    return base / "dist"
+def built(site_built_once):
+    """The site built once from the sources, runtime faked (tests/site/conftest.py)."""
+    return site_built_once
 
 
 # --- the figures ----------------------------------------------------------------------------

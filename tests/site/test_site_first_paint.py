@@ -16,11 +16,8 @@ def quiet(*_args):
 
 
 @pytest.fixture
-def built(tmp_path, source_root, fake_runtime):
-    packages, registry = fake_runtime
-    out = tmp_path / "dist"
-    build(out, root=source_root, packages=packages, registry=registry.url, log=quiet)
-    return out
+def built(site_built_once):
+    return site_built_once
 
 
 def test_the_built_index_holds_the_start_screen_and_its_progress(built):
