@@ -90,7 +90,11 @@
     for (const button of document.querySelectorAll("button[data-game]")) {
       button.setAttribute("aria-busy", String(button.dataset.game === game));
     }
-    if (how) history[how](null, "", `?game=${game}`);
+    if (how) {
+      const query = new URLSearchParams(location.search);
+      query.set("game", game); // (and any other parameter, the language's, stays)
+      history[how](null, "", `?${query}`);
+    }
     return true;
   };
   document.addEventListener("click", (event) => {

@@ -9,8 +9,9 @@ the start form's pieces, the seats' labels and colours) and, transitively,
 every module of the `game` package named by one of their import statements (those inside
 functions too), with the packages above each. What only a developer runs (this site
 tooling, the command line with its simulator and compare, the research tools in lab/) is
-never imported by the page, so it is never shipped. The page
-reads no data files; a module's source is all it needs.
+never imported by the page, so it is never shipped. The one kind of data file the page
+reads is the languages' message catalogs, compiled here from their .po sources
+(game/locale/LANG/LC_MESSAGES/game.po -> game.mo, read by game/core/i18n.py).
 """
 
 from __future__ import annotations
@@ -101,13 +102,23 @@ def archive_members(package: Path = GAME, roots=None) -> list[tuple[str, Path]]:
     return sorted(members)
 
 
+def compiled_catalogs(package: Path = GAME) -> list[tuple[str, bytes]]:
+    """(name in the archive, .mo bytes) of every language's catalog, sorted."""
+    from game.core.catalogs import read_po, write_mo
+
+    return [(source.with_suffix(".mo").relative_to(package.parent).as_posix(),
+             write_mo(read_po(source.read_text("utf-8"))))
+            for source in sorted((package / "locale").glob("*/LC_MESSAGES/*.po"))]
+
+
 def game_archive(package: Path = GAME, roots=None) -> bytes:
     """The zip archive's bytes (deterministic for the same sources)."""
     buffer = io.BytesIO()
+    members = [(name, path.read_bytes()) for name, path in archive_members(package, roots)]
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, path in archive_members(package, roots):
+        for name, data in members + compiled_catalogs(package):
             info = zipfile.ZipInfo(name, date_time=_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()

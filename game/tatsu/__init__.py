@@ -7,6 +7,7 @@ game's one description is `GAME` (game/core/registry.py). Importing this package
 light: the engine (State) and the bots are loaded when first asked for.
 """
 
+from game.core.i18n import N_
 from game.core.registry import Card, GameInfo
 
 GAME = GameInfo(
@@ -33,29 +34,29 @@ GAME = GameInfo(
         "entering": "entering-from-the-mat",
     },
     card=Card(
-        players="2 players",
-        time="about 30 min",  # as shops list the boxed game; the rulebook gives none
-        line="A dice battle of dragon stones round a ring: entangle, wash away or burn "
-             "your rival's dragons.",
-        picture="A game of Tatsu in play: black and white dragon stones of vine, water and "
-                "fire round the ring of the arena, the dice of the turn in the middle.",
+        players=N_("2 players"),
+        time=N_("about 30 min"),  # as shops list the boxed game; the rulebook gives none
+        line=N_("A dice battle of dragon stones round a ring: entangle, wash away or burn "
+                "your rival's dragons."),
+        picture=N_("A game of Tatsu in play: black and white dragon stones of vine, water and "
+                   "fire round the ring of the arena, the dice of the turn in the middle."),
         how=(
-            "Black and White each have nine dragon stones: four vines, three waters "
-            "and two fires; Black moves clockwise round the ring, White anticlockwise.",
-            "Each turn you roll two dice and use them one at a time: move a stone that "
-            "many segments, or bring a stone from your mat onto your entry point 1, 2 "
-            "or 3.",
-            "Land on a lone enemy stone and your dragon's power acts: a vine entangles "
-            "it, water washes it back to its tray, fire destroys it.",
-            "Ending a move on a corner calls a stone of that corner's kind from your "
-            "tray to your mat.",
-            "You win when your rival has no stone in the arena or on the mat, or when "
-            "you have destroyed every stone of one of their kinds.",
+            N_("Black and White each have nine dragon stones: four vines, three waters "
+               "and two fires; Black moves clockwise round the ring, White anticlockwise."),
+            N_("Each turn you roll two dice and use them one at a time: move a stone that "
+               "many segments, or bring a stone from your mat onto your entry point 1, 2 "
+               "or 3."),
+            N_("Land on a lone enemy stone and your dragon's power acts: a vine entangles "
+               "it, water washes it back to its tray, fire destroys it."),
+            N_("Ending a move on a corner calls a stone of that corner's kind from your "
+               "tray to your mat."),
+            N_("You win when your rival has no stone in the arena or on the mat, or when "
+               "you have destroyed every stone of one of their kinds."),
         ),
         # stones of every kind in the arena, on a mat and in a dead zone
         config={"first": "black"}, seed=6, actions=40),
     # the side follows the name ("Ann (Black)"), so a computer's name needs no number
-    seat_name="Player {n}", computer_name="{level} computer", label_in_name=True)
+    seat_name=N_("Player {n}"), computer_name=N_("{level} computer"), label_in_name=True)
 GAME_NAME = GAME.name
 PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap

@@ -26,10 +26,11 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     text.segment-number[data-segment]
     g.stone#stone-<segment>-<field>[data-seat][data-kind][data-segment][data-field]
         [data-status=free|held|entangled]; classes: entangled, held, movable (role=button,
-        tabindex=0, aria-label), selected; data-escape=<die> on a stone that may escape.
+        aria-label, data-rove="stones"), selected; data-escape=<die> on a stone that may escape.
         A movable stone ends with circle.hit, its round hit area (HIT_R, transparent)
     g.target#target-<segment>-<die>[data-target-segment][data-action][data-die][data-kind]
-        a legal destination of the selected stone (role=button); data-action is the
+        a legal destination of the selected stone (role=button, data-rove="targets");
+        data-action is the
         JSON of the action (Action.to_json(), e.g. ["move",[5,"inner"],3]); its
         path.sector is the whole segment of the ring, rect.die-label the die over the
         segment's number, and path.hit (last, transparent) the sector again
@@ -41,6 +42,10 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
         colour (a dead zone holds the opponent's stones). Mat piles also have
         data-mat=<kind>, and "movable" / "selected" like arena stones; a movable pile's
         rect.hit is its column of the mat's box
+    Roving focus: of the movable stones and piles (data-rove="stones") one is in the tab
+    order (tabindex="0": the selected one, else the first drawn), and so is the first
+    target (data-rove="targets"); the others have tabindex="-1" and are reached with the
+    arrow keys (game/web/main.py).
     g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
     text.hub-line, text.hub-sub     whose turn (or who won), and the turn number
 
@@ -372,8 +377,10 @@ def _fields() -> str:
             else:
                 fill = INNER_FILL if field == INNER else OUTER_FILL
                 extra, cls = "", "field"
+            words = f"{_segment_words(segment)}, {field} field"
             parts.append(f'<path class="{cls}" data-segment="{segment}" data-field="{field}"'
-                         f'{extra} d="{_sector(segment, r1, r2)}" fill="{fill}"/>')
+                         f'{extra} d="{_sector(segment, r1, r2)}" fill="{fill}">'
+                         f'<title>{escape(words)}</title></path>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -433,7 +440,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
     classes = ["stone"]
     if status in ("entangled", "held"):
         classes.append(status)
-    movable, selected, escape_die = cues
+    movable, selected, escape_die, lead = cues
     words = f"{_stone_words(seat, kind)} on {_segment_words(segment)}, {field} field"
     if status == "entangled":
         words += ", entangled by a vine"
@@ -445,7 +452,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
         words += f", may escape with the {escape_die}"
     if movable:
         classes.append("movable")
-        extra += button(words)
+        extra += ' data-rove="stones"' + button(words, tabindex=0 if lead else -1)
     if selected:
         classes.append("selected")
         extra += ' aria-pressed="true"' if movable else ""
@@ -466,7 +473,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
             f'{LOCK if status == "held" else ""}{hit}</g>')
 
 
-def _target_markup(action, segment, stone_words, pre, clickable=True) -> str:
+def _target_markup(action, segment, stone_words, pre, clickable=True, lead=True) -> str:
     die = action.args[1]
     data = json.dumps(action.to_json(), separators=(",", ":"))
     verb = {"move": "Move", "enter": "Enter", "escape": "Escape"}[action.kind]
@@ -477,7 +484,9 @@ def _target_markup(action, segment, stone_words, pre, clickable=True) -> str:
     sector = _sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
             f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
-            f'data-action="{attr(data)}"{button(words) if clickable else ""}>'
+            f'data-action="{attr(data)}"'
+            + (' data-rove="targets"' + button(words, tabindex=0 if lead else -1)
+               if clickable else "") + ">"
             f'<title>{escape(words)}</title>'
             f'<path class="sector" d="{sector}" fill="{GOLD}" fill-opacity="0.3" '
             f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
@@ -552,7 +561,7 @@ BOX_X, BOX_W, BOX_GAP, BOX_Y, BOX_H = 10, 124, 4, 34, 58  # three boxes side by 
 PILE_W, PILE_Y = BOX_W / 3, 64  # a pile's column in its box; its stone's centre
 
 
-def _side(scene, seat, names, pre, movable, selected) -> str:
+def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
     y0 = 0 if seat == 0 else PANEL_H + ARENA_H
     active = scene.active == seat
     who = _who(seat, names)
@@ -600,7 +609,9 @@ def _side(scene, seat, names, pre, movable, selected) -> str:
                 ours = count and seat == scene.active
                 if ours and stone in movable:
                     cls += " movable"
-                    extra += button(f"{words}, may enter")
+                    extra += ' data-rove="stones"' + button(
+                        f"{words}, may enter",
+                        tabindex=0 if lead is None or lead == stone else -1)
                     marks = (f'<circle class="ring" r="{PILE_R + 3}" fill="none" '
                              f'stroke="{GOLD}" stroke-width="3"/>')
                     # the whole column of the pile in its box: 41 x 42 units
@@ -656,7 +667,7 @@ def _root(scene: TatsuScene, names, clickable: bool) -> str:
     }, role="group" if clickable else "img")
 
 
-def _stones(scene: TatsuScene, pre, movable, selected, escapes) -> str:
+def _stones(scene: TatsuScene, pre, movable, selected, escapes, lead=None) -> str:
     """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
     its neighbour."""
     parts = []
@@ -664,7 +675,8 @@ def _stones(scene: TatsuScene, pre, movable, selected, escapes) -> str:
         for segment in range(SEGMENTS):
             if (segment, field) in scene.fields:
                 address = (segment, field)
-                cues = (address in movable, address == selected, escapes.get(address))
+                cues = (address in movable, address == selected, escapes.get(address),
+                        lead is None or address == lead)
                 parts.append(_stone_markup(scene, segment, field, pre, cues))
     return "".join(parts)
 
@@ -677,8 +689,8 @@ def _targets(scene: TatsuScene, selected, targets, pre, clickable=True) -> str:
         words = f"a {selected[1]} dragon from the mat"
     else:
         words = f"the {scene.fields[selected][1]} dragon on segment {selected[0]}"
-    return "".join(_target_markup(action, segment, words, pre, clickable)
-                   for action, segment in targets)
+    return "".join(_target_markup(action, segment, words, pre, clickable, i == 0)
+                   for i, (action, segment) in enumerate(targets))
 
 
 def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="") -> str:
@@ -706,6 +718,17 @@ def board(state, *, seat=None, selected=None, highlight=True, names=None, id_pre
                     "</svg>"))
 
 
+def _lead(movable, selected):
+    """The movable stone in the tab order (roving focus): the selected one, else the
+    first drawn (arena stones inner ring first, then the mat's piles)."""
+    if not movable or selected in movable:
+        return selected
+    arena = sorted((m for m in movable if m[0] != MAT),
+                   key=lambda m: (FIELDS.index(m[1]), m[0]))
+    mat = sorted((m for m in movable if m[0] == MAT), key=lambda m: KINDS.index(m[1]))
+    return (arena + mat)[0]
+
+
 def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
             clickable=True) -> tuple:
     """What lies inside the root, bottom to top, as markup pieces. The `movable` stones
@@ -714,15 +737,16 @@ def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
     its die; `pre` is the ids' prefix. board() draws its root round them; a diagram
     (game/tatsu/diagram.py) draws a selection and its targets with nothing to click and
     puts its notes over them."""
+    lead = _lead(movable, selected)
     return (
         frame(WIDTH, HEIGHT, BACKGROUND, BACK_EDGE),
         f'<defs>{"".join(_glyph_def(kind, pre) for kind in KINDS)}</defs>',
         _ring_frame(), _fields(), _numbers(), _corner_marks(pre), _entries(),
         _hub(scene, pre),
-        _stones(scene, pre, movable, selected, escapes),
+        _stones(scene, pre, movable, selected, escapes, lead),
         _targets(scene, selected, targets, pre, clickable),
-        _side(scene, 0, names, pre, movable, selected),
-        _side(scene, 1, names, pre, movable, selected),
+        _side(scene, 0, names, pre, movable, selected, lead),
+        _side(scene, 1, names, pre, movable, selected, lead),
     )
 
 

@@ -5,6 +5,7 @@ description is `GAME` (game/core/registry.py). Importing this package is light: 
 engine (State) and the bots are loaded when first asked for.
 """
 
+from game.core.i18n import N_
 from game.core.registry import Card, GameInfo
 
 GAME = GameInfo(
@@ -34,27 +35,27 @@ GAME = GameInfo(
     },
     rule_items={"where-you-may-not-place": "placing-rule"},
     card=Card(
-        players="2–8 players",
-        time="20–40 min",  # the publisher's box; the rulebooks give no time
-        line="Lay wake tiles, steer your ship, dodge the sea monsters: the last ship afloat "
-             "wins.",
-        picture="A game of Tsuro of the Seas in play: wake tiles laid on the seven by seven "
-                "sea, four ships on their wakes and daikaiju among them.",
+        players=N_("2–8 players"),
+        time=N_("20–40 min"),  # the publisher's box; the rulebooks give no time
+        line=N_("Lay wake tiles, steer your ship, dodge the sea monsters: the last ship afloat "
+                "wins."),
+        picture=N_("A game of Tsuro of the Seas in play: wake tiles laid on the seven by seven "
+                   "sea, four ships on their wakes and daikaiju among them."),
         how=(
-            "Each captain starts a ship on a mark at the edge of a sea of seven by seven "
-            "squares, and holds three wake tiles.",
-            "On your turn, lay a tile on the square in front of your ship, turned any "
-            "way you like, and sail to the end of its wake; every ship the tile reaches "
-            "sails too. Then draw back up to three tiles.",
-            "Before you lay it, the dice may move the daikaiju (sea monsters), which "
-            "sink the tiles and ships they run into.",
-            "Sail off the edge, into a daikaiju or round an endless loop and you are out: "
-            "the last ship afloat wins.",
-            "The line above the board always says what to do next.",
+            N_("Each captain starts a ship on a mark at the edge of a sea of seven by seven "
+               "squares, and holds three wake tiles."),
+            N_("On your turn, lay a tile on the square in front of your ship, turned any "
+               "way you like, and sail to the end of its wake; every ship the tile reaches "
+               "sails too. Then draw back up to three tiles."),
+            N_("Before you lay it, the dice may move the daikaiju (sea monsters), which "
+               "sink the tiles and ships they run into."),
+            N_("Sail off the edge, into a daikaiju or round an endless loop and you are out: "
+               "the last ship afloat wins."),
+            N_("The line above the board always says what to do next."),
         ),
         # ships afloat and daikaiju on the board, tiles laid
         config={"players": 4, "daikaiju": True, "first": 0}, seed=9, actions=18),
-    seat_name="Captain {n}", computer_name="{level} computer {n}",
+    seat_name=N_("Captain {n}"), computer_name=N_("{level} computer {n}"),
     switches={"daikaiju": True})
 GAME_NAME = GAME.name
 PLAYERS = GAME.players

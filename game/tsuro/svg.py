@@ -21,7 +21,8 @@ people read seat + 1 and daikaiju tile k + 1):
     rect.square[data-square=n]           all 49 squares (row * 7 + column)
     rect.square.target[data-square=n]    the square to place on (placement decision;
         role="button", tabindex="0")
-    g.tile#tile-<tile>[data-square][data-tile][data-rotation]   a placed wake tile;
+    g.tile#tile-<tile>[data-square][data-tile][data-rotation]   a placed wake tile, its
+        <title> naming the tile, its square and its wakes in words (`wake_words`);
         path.wake x4 (data-points="a-b"), each over a casing path with no class
     path.trail[data-seat]                a ship's sailed wakes, in its colour (inside
         g.trail-group, which has class "out", faded, once that ship is out)
@@ -32,8 +33,10 @@ people read seat + 1 and daikaiju tile k + 1):
         path.bow (rotated to the square it faces), .hull (its shape), text (seat + 1);
         class "you" on the viewer's own ship
     g.mark.choice[data-mark=position]    a start mark to click (start mark / relocation):
-        role="button", tabindex="-1" (keyboards use the page's own controls: 48 marks
-        are too many to tab through), aria-pressed; its rect.hit is the whole area the
+        role="button", data-rove="marks": one in the tab order (tabindex="0": the mark
+        picked, else the first), the others tabindex="-1", reached with the arrow keys
+        (roving focus: 48 marks are too many to tab through),
+        aria-pressed; its rect.hit is the whole area the
         mark owns in the margin (half a square along the edge, the margin deep; see
         `mark_area`), transparent, over rect.band, the same area drawn as a faint band,
         and the mark's circle
@@ -146,6 +149,16 @@ def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
 
 def _pairs(lookup) -> list:
     return [(p, q) for p, q in enumerate(lookup) if p < q]
+
+
+# The 8 points of a square in words, in tiles.py's order (clockwise from the top-left).
+POINT_WORDS = ("top left", "top right", "right upper", "right lower",
+               "bottom right", "bottom left", "left lower", "left upper")
+
+
+def wake_words(lookup) -> str:
+    """A tile's four wakes in words, for a screen reader: which points each joins."""
+    return "; ".join(f"{POINT_WORDS[a]} to {POINT_WORDS[b]}" for a, b in _pairs(lookup))
 
 
 WAKE_STYLE = f'fill="none" stroke="{WAKE}" stroke-width="3"'  # the wakes inherit it
@@ -301,7 +314,8 @@ def _kaiju_words(kaiju: int, facing: int) -> str:
         else:
             moves.append(f"{face} turn {'clockwise' if code == 'C' else 'anticlockwise'}")
     return (f"Daikaiju {kaiju + 1}, rotation number {number}"
-            f"{' with the gold arrow' if gold else ''}: " + ", ".join(moves))
+            f"{' with the gold arrow' if gold else ''}: facing {DIRECTION_WORDS[facing]}; "
+            + ", ".join(moves))
 
 
 def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
@@ -537,6 +551,9 @@ def _marks(choices, picked) -> str:
         ticks.append(f"M{xy(x, y)}l{xy(-vx * 6, -vy * 6)}")
     parts = [f'<path class="marks" d="{"".join(ticks)}" stroke="#7a6a45" stroke-width="2" '
              f'stroke-linecap="round"/>']
+    # Roving focus: one mark in the tab order (the picked one, else the first), the
+    # arrow keys move among the others (game/web/main.py, data-rove).
+    lead = picked if picked in choices else (choices[0] if choices else None)
     for mark in choices:
         x, y = _ship_centre(mark)
         vx, vy = VECTOR[_facing(mark)]
@@ -548,8 +565,9 @@ def _marks(choices, picked) -> str:
         arrow = ((x + vx * 5, y + vy * 5), (x - vx * 2 + vy * 4, y - vy * 2 + vx * 4),
                  (x - vx * 2 - vy * 4, y - vy * 2 - vx * 4))
         parts.append(
-            f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}"'
-            f'{button(_mark_words(mark), tabindex=-1, pressed=chosen)}>'
+            f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}" '
+            f'data-rove="marks"'
+            f'{button(_mark_words(mark), tabindex=0 if mark == lead else -1, pressed=chosen)}>'
             f'<rect class="band" x="{ax}" y="{ay}" width="{aw}" height="{ah}" {band}/>'
             f'<circle cx="{num(x)}" cy="{num(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
             f'stroke="{GOLD_EDGE}" stroke-width="2"/>'
@@ -676,9 +694,12 @@ def _tiles(scene: TsuroScene, pre: str) -> str:
              f'{WAKE_STYLE}>']
     for square, (tile_id, rotation) in scene.tiles.items():
         x0, y0 = _square_origin(square)
+        words = (f"Wake tile {tile_id + 1} on {_square_words(square)}, wakes: "
+                 f"{wake_words(ORIENTED[tile_id][rotation])}")
         parts.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
                      f'data-tile="{tile_id}" data-rotation="{rotation}" '
-                     f'transform="{translate(x0, y0)}"><use href="#{pre}tsuro-tile"/>'
+                     f'transform="{translate(x0, y0)}"><title>{escape(words)}</title>'
+                     f'<use href="#{pre}tsuro-tile"/>'
                      f'{_wakes_markup(ORIENTED[tile_id][rotation])}</g>')
     parts.append("</g>")
     return "".join(parts)
@@ -792,6 +813,7 @@ def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
         raise ValueError(f"a rotation is 0-3 quarter turns, not {rotation!r}")
     label = f"Wake tile {tile_id + 1}, turned {rotation} quarter turn{'' if rotation == 1 else 's'}"
     label += ", selected" if selected else ""
+    label += f"; wakes: {wake_words(ORIENTED[tile_id][rotation])}"
     ring = (f'<rect class="selected-ring" x="-3" y="-3" width="{SQ + 6}" height="{SQ + 6}" '
             f'rx="6" fill="none" stroke="{GOLD}" stroke-width="3.5"/>' if selected else "")
     return open_svg(f"-5 -5 {SQ + 10} {SQ + 10}", label, {

@@ -28,6 +28,13 @@ def query_value(query: str, name: str) -> str | None:
     return None
 
 
+def game_query(game: str, query: str) -> str:
+    """The query string that opens `game`, keeping the language the page was asked for
+    (`?lang=`)."""
+    lang = query_value(query, "lang")
+    return f"?game={game}" + (f"&lang={lang}" if lang and lang.isalpha() else "")
+
+
 def chosen_game(query: str) -> str | None:
     """The game named by a location's query string (`?game=tsuro`, in any case), or
     None for the start screen."""
@@ -49,19 +56,37 @@ def unknown_game(query: str) -> str | None:
 ACTIVATING_KEYS = ("Enter", " ")
 CONTROL_TAGS = ("BUTTON", "A", "SUMMARY", "INPUT", "SELECT", "TEXTAREA", "OPTION")
 TYPING_TAGS = ("INPUT", "SELECT", "TEXTAREA")
+# Keys that move the focus within a roving group (the choices of one decision, each with
+# data-rove: one in the tab order, the arrows reach the others).
+ROVING_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1,
+               "Home": "first", "End": "last"}
 
 
-def key_route(key: str, tag: str, role: str | None) -> str:
+def key_route(key: str, tag: str, role: str | None, rove: str | None = None) -> str:
     """Where a key pressed on an element goes, so that it acts once:
     "ignore" (the focused control handles it, or the person is typing), "click" (a board
-    element drawn as a button: Enter and Space press it), or "board" (the game's
-    shortcut)."""
+    element drawn as a button: Enter and Space press it), "rove" (an arrow, Home or End
+    on one of a roving group's elements, `rove` its data-rove: the focus moves within the
+    group), or "board" (the game's shortcut)."""
     tag = (tag or "").upper()
     if tag in TYPING_TAGS:
         return "ignore"
+    if rove and key in ROVING_KEYS:
+        return "rove"
     if key in ACTIVATING_KEYS:
         if role == "button" and tag not in CONTROL_TAGS:
             return "click"
         if tag in CONTROL_TAGS:
             return "ignore"
     return "board"
+
+
+def roved(count: int, at: int, key: str) -> int:
+    """The index a roving key moves the focus to among `count` elements from `at`: the
+    arrows wrap round, Home and End go to the ends."""
+    step = ROVING_KEYS[key]
+    if step == "first":
+        return 0
+    if step == "last":
+        return count - 1
+    return (at + step) % count

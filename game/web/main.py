@@ -17,7 +17,16 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from game.web import GAMES, chosen_game, key_route, query_value, unknown_game
+from game.core.i18n import SOURCE_LANGUAGE, chosen_language, use
+from game.web import (
+    GAMES,
+    chosen_game,
+    game_query,
+    key_route,
+    query_value,
+    roved,
+    unknown_game,
+)
 
 SORRY = "Sorry, something went wrong. Please reload the page."
 _listeners = []  # keeps the event-handler proxies alive for the page's lifetime
@@ -36,8 +45,10 @@ def shell(game, unknown=None) -> str:
     build also writes into index.html), or the game choice, then the start form and the
     table. Only the status line and the game log are live regions: a redrawn board is
     not read aloud."""
+    from game.core.registry import games
     from game.core.rule_links import page_url
     from game.web.start import MASTHEAD, first_screen_html
+    from game.web.table import KEYS_BUTTON, help_dialog
 
     if game is None:  # a card for each game, with its board, in place of the choice
         notice = (f"There is no game called “{escape(unknown)}” here: choose Tsuro of the "
@@ -64,8 +75,9 @@ def shell(game, unknown=None) -> str:
         '<div id="files" class="files"></div>'
         '<p class="seed-line" id="seed-line"></p>'
         '<p class="keep-note" id="keep-note"></p>'
-        f'{rules}</aside></div>'
-        '<div id="overlay"></div></section>')
+        f'<p class="keys-line">{KEYS_BUTTON}</p>{rules}</aside></div>'
+        '<div id="overlay"></div>'
+        f'{help_dialog(GAMES[game], games()[game].table_class)}</section>')
 
 
 def focus_key(element):
@@ -84,6 +96,11 @@ class Page:
     def __init__(self):
         # The focus was on something a redraw took away: the next call of focus() puts
         # it on what the person acts on next, instead of leaving it at the page's top.
+        self.lost = True
+
+    def refocus(self) -> None:
+        """The next focus() moves the focus even though the person's element was kept
+        (a stone picked: the focus goes on to where it may go)."""
         self.lost = True
 
     def show(self, region: str, html: str) -> None:
@@ -112,6 +129,12 @@ class Page:
                 if document.activeElement == element:
                     self.lost = False
                     return
+        # Nothing to act on yet (a computer plays): the board holds the focus meanwhile,
+        # never the page's body, and the next call still moves it on.
+        if is_none(active) or active == document.body or not active.isConnected:
+            board = document.getElementById("board")
+            if not is_none(board):
+                board.focus(to_js({"preventScroll": True}))
 
     def log(self, line: str, step=None) -> None:
         log = document.getElementById("log")
@@ -433,8 +456,15 @@ async def table_key(table, event) -> None:
             or event.altKey:
         return
     target = event.target
-    route = key_route(event.key, target.tagName, target.getAttribute("role"))
+    if not is_none(target.closest("dialog")):  # the help dialog's own keys (Escape)
+        return
+    route = key_route(event.key, target.tagName, target.getAttribute("role"),
+                      target.getAttribute("data-rove"))
     if route == "ignore":
+        return
+    if route == "rove" and getattr(table, "replay_step", None) is None:
+        event.preventDefault()  # the focus moves, the page does not scroll
+        rove(target, event.key)
         return
     if event.key in ("Home", "End") and getattr(table, "replay_step", None) is not None:
         event.preventDefault()  # the replay's first and last step, not the page's ends
@@ -445,14 +475,70 @@ async def table_key(table, event) -> None:
     await table.key(event.key)
 
 
+def rove_group(element) -> list:
+    """The elements of `element`'s roving group, in the order drawn."""
+    scope = element.closest("svg")
+    if is_none(scope):
+        scope = element.parentElement
+    name = window.CSS.escape(element.getAttribute("data-rove"))
+    return list(scope.querySelectorAll(f'[data-rove="{name}"]'))
+
+
+def rove(element, key: str) -> None:
+    """Move the focus within a roving group (arrows, Home, End)."""
+    group = rove_group(element)
+    if not group:
+        return
+    at = next((i for i, e in enumerate(group) if e == element), 0)
+    group[roved(len(group), at, key)].focus()  # on_focus makes it the tab stop
+
+
+def on_focus(event) -> None:
+    """A roving group's element that gets the focus (arrows, a click, the table) becomes
+    the group's one place in the tab order."""
+    target = event.target
+    if is_none(target) or not hasattr(target, "getAttribute") \
+            or not target.getAttribute("data-rove"):
+        return
+    for element in rove_group(target):
+        element.setAttribute("tabindex", "0" if element == target else "-1")
+
+
+def open_help() -> None:
+    """The keys of this game, in a modal dialog; closing it returns the focus."""
+    dialog = document.getElementById("keys-help")
+    if is_none(dialog) or dialog.open:
+        return
+    current["help_return"] = document.activeElement
+    dialog.showModal()
+    dialog.querySelector("[data-keys-close]").focus()
+
+
+def on_close(event) -> None:
+    """The help dialog closed (its button, or Escape): the focus goes back where it was."""
+    if event.target.id != "keys-help":
+        return
+    back = current.pop("help_return", None)
+    if back is not None and not is_none(back) and back.isConnected and back != document.body:
+        back.focus(to_js({"preventScroll": True}))
+    else:
+        board = document.getElementById("board")
+        if not is_none(board):
+            board.focus(to_js({"preventScroll": True}))
+
+
 async def on_click(event) -> None:
     element, data = clicked(event)
     if element is None:
         return
-    if "game" in data and element.tagName == "BUTTON":
+    if "keysHelp" in data:
+        open_help()
+    elif "keysClose" in data:
+        document.getElementById("keys-help").close()
+    elif "game" in data and element.tagName == "BUTTON":
         game = data["game"]
         if game != chosen_game(window.location.search):
-            window.history.pushState(None, "", f"?game={game}")
+            window.history.pushState(None, "", game_query(game, window.location.search))
         render(game)
     elif "start" in data:
         event.preventDefault()
@@ -480,6 +566,13 @@ async def on_click(event) -> None:
 
 
 async def on_key(event) -> None:
+    target = event.target
+    if event.key == "?" and current["game"] is not None and not event.ctrlKey \
+            and not event.metaKey and not event.altKey \
+            and (target.tagName or "").upper() not in ("INPUT", "SELECT", "TEXTAREA"):
+        event.preventDefault()
+        open_help()
+        return
     await table_key(current["table"], event)
 
 
@@ -551,8 +644,9 @@ def main() -> None:
     root = document.documentElement
     try:
         query = window.location.search
+        root.lang = use(chosen_language(query_value(query, "lang")))
         if chosen_game(query) is None and unknown_game(query) is None and not is_none(
-                document.getElementById("boot")):
+                document.getElementById("boot")) and root.lang == SOURCE_LANGUAGE:
             adopt_first_screen()
         else:
             render(chosen_game(query), unknown_game(query))
@@ -563,6 +657,8 @@ def main() -> None:
         app.addEventListener("dragover", guarded(on_drag))
         app.addEventListener("drop", guarded(on_drop))
         document.addEventListener("keydown", guarded(on_key))
+        document.addEventListener("focusin", guarded(on_focus))
+        app.addEventListener("close", guarded(on_close), True)  # close does not bubble
         window.addEventListener("popstate", guarded(on_history))
         fragment = window.location.hash
         if fragment.startswith("#replay="):  # a share link: the game it holds

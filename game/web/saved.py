@@ -16,6 +16,7 @@ import zlib
 
 from game.core.actions import Action
 from game.core.errors import RecordError
+from game.core.i18n import _, ngettext
 from game.core.limits import (
     MAX_ACTIONS,
     MAX_JSON_CHARS,
@@ -121,16 +122,19 @@ def _seats(raw) -> list[Seat]:
 def summary(match: Match) -> str:
     """The kept game in a few words, for the resume offer: "Tsuro of the Seas, turn 12,
     you against 3 computers"."""
-    people = [seat for seat in match.seats if seat.is_human]
-    computers = len(match.seats) - len(people)
-    if len(people) == 1 and computers:
-        who = f"you against {computers} computer{'s' if computers > 1 else ''}"
+    people = len([seat for seat in match.seats if seat.is_human])
+    computers = len(match.seats) - people
+    if people == 1 and computers:
+        who = ngettext("you against {computers} computer", "you against {computers} computers",
+                       computers)
     elif not computers:
-        who = f"{len(people)} people"
+        who = ngettext("{people} person", "{people} people", people)
     else:
-        who = (f"{len(people)} people and {computers} computer"
-               f"{'s' if computers > 1 else ''}")
-    return f"{match.game.name}, turn {max(match.state.turn, 1)}, {who}"
+        who = ngettext("{people} people and {computers} computer",
+                       "{people} people and {computers} computers", computers)
+    return _("{game}, turn {turn}, {who}").format(
+        game=match.game.name, turn=max(match.state.turn, 1),
+        who=who.format(people=people, computers=computers))
 
 
 

@@ -28,19 +28,22 @@ importing Tsuro of the Seas in the browser.
 
 from html import escape
 
+from game.core.i18n import N_, _
 from game.core.match import HUMAN, LEVELS, Seat
 from game.core.registry import GameInfo
 from game.core.registry import game as described_game
 from game.web.table import SPEEDS
 
 KINDS = (HUMAN,) + LEVELS
-KIND_LABELS = {HUMAN: "Person", **{level: f"Computer: {level}" for level in LEVELS}}
+KIND_LABELS = {HUMAN: N_("Person"), "easy": N_("Computer: easy"),
+               "medium": N_("Computer: medium"), "hard": N_("Computer: hard")}
+LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+              "instant": N_("Instant")}
 NAME_MAX = 40  # characters; the inputs' maxlength, and read_form refuses longer names
 SEED_DIGITS = 12  # a seed is 0 to 10**12 - 1: the seed input's maxlength
 SEED_MAX = 10**SEED_DIGITS - 1
 
-SEED_ERROR = (f"The seed is a whole number from 0 to {SEED_MAX}, or leave it empty.")
-NAME_HINT = f"Names: up to {NAME_MAX} characters."
 
 
 class FormError(ValueError):
@@ -59,8 +62,8 @@ def default_name(game: str, seat: int, kind: str) -> str:
     "Hard computer (White)")."""
     info = described_game(game)
     if kind in LEVELS:
-        return info.computer_name.format(level=kind.capitalize(), n=seat + 1)
-    return info.seat_name.format(n=seat + 1)
+        return _(info.computer_name).format(level=_(LEVEL_WORDS[kind]), n=seat + 1)
+    return _(info.seat_name).format(n=seat + 1)
 
 
 def is_default_name(game: str, seat: int, name) -> bool:
@@ -114,17 +117,19 @@ def option_list(pairs, chosen) -> str:
 
 def _seat_row(game: str, index: int, label: str, name: str, kind: str, errors: dict) -> str:
     name_field, kind_field = f"name{index}", f"player{index}"
+    kinds = option_list(((key, _(words)) for key, words in KIND_LABELS.items()), kind)
+    name_words, played_by = escape(_(" name")), escape(_("{seat} played by").format(seat=label))
     return (
         f'<div class="seat-row" data-seat-row="{index}">'
         f'<label class="seat-label" for="setup-{name_field}">{_swatch(game, index)}'
-        f'{escape(label)}<span class="vh"> name</span></label>'
+        f'{escape(label)}<span class="vh">{name_words}</span></label>'
         f'<input id="setup-{name_field}" name="{name_field}" value="{escape(name)}" '
         f'maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"'
         f'{aria_described(name_field, errors, "setup-name-hint")}>'
-        f'<label class="vh" for="setup-{kind_field}">{escape(label)} played by</label>'
+        f'<label class="vh" for="setup-{kind_field}">{played_by}</label>'
         f'<select id="setup-{kind_field}" name="{kind_field}" data-refresh="1"'
         f'{aria_described(kind_field, errors)}>'
-        f"{option_list(KIND_LABELS.items(), kind)}</select>"
+        f"{kinds}</select>"
         f"{_error(name_field, errors)}{_error(kind_field, errors)}</div>")
 
 
@@ -133,8 +138,9 @@ def seats_fieldset(game: str, legend: str, names, kinds, errors: dict) -> str:
     labels = _seat_labels(game)
     rows = "".join(_seat_row(game, i, labels[i], names[i], kinds[i], errors)
                    for i in range(len(kinds)))
-    return (f'<fieldset class="seats"><legend>{legend}</legend>'
-            f'<p class="hint" id="setup-name-hint">{NAME_HINT}</p>{rows}</fieldset>')
+    hint = escape(_("Names: up to {most} characters.").format(most=NAME_MAX))
+    return (f'<fieldset class="seats"><legend>{escape(legend)}</legend>'
+            f'<p class="hint" id="setup-name-hint">{hint}</p>{rows}</fieldset>')
 
 
 def labelled_field(field: str, label: str, control: str, errors: dict,
@@ -146,29 +152,37 @@ def labelled_field(field: str, label: str, control: str, errors: dict,
 
 def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
     """The seed and the pace of play, which every game's form ends with."""
+    random_words = escape(_("random"))
     seed_input = (f'<input id="setup-seed" name="seed" value="{escape(seed)}" '
-                  f'inputmode="numeric" maxlength="{SEED_DIGITS}" placeholder="random" '
-                  f'autocomplete="off"{aria_described("seed", errors)}>')
+                  f'inputmode="numeric" maxlength="{SEED_DIGITS}" '
+                  f'placeholder="{random_words}" autocomplete="off"'
+                  f'{aria_described("seed", errors)}>')
+    paces = option_list(((s, _(PACE_WORDS[s])) for s in SPEEDS), speed)
     pace = (f'<select id="setup-speed" name="speed"{aria_described("speed", errors)}>'
-            f'{option_list(((s, s.capitalize()) for s in SPEEDS), speed)}</select>')
-    return (labelled_field("seed", 'Seed <span class="optional">(optional)</span>',
-                           seed_input, errors, " field-seed")
-            + labelled_field("speed", "Pace of play", pace, errors, " field-pace"))
+            f"{paces}</select>")
+    seed_words, optional = escape(_("Seed")), escape(_("(optional)"))
+    seed_label = f'{seed_words} <span class="optional">{optional}</span>'
+    return (labelled_field("seed", seed_label, seed_input, errors, " field-seed")
+            + labelled_field("speed", escape(_("Pace of play")), pace, errors,
+                             " field-pace"))
 
 
 def whole_form(game: str, body: str, casual: bool = False) -> str:
     """The game's form around its fields (`body`), with its title, the casual switch
     (game/core/takeback.py: a person alone against computers may take back a whole turn)
     and the start button."""
-    title = f"New game of {described_game(game).name}"
+    title = escape(_("New game of {game}").format(game=described_game(game).name))
+    casual_words = escape(_("Casual game"))
+    casual_hint = escape(_("Against computers, take back a whole turn, not just your last "
+                           "choice."))
+    start = escape(_("Start the game"))
     check = (f'<div class="field check field-casual"><input type="checkbox" '
              f'id="setup-casual" name="casual"{" checked" if casual else ""} '
-             f'aria-describedby="setup-casual-hint"><label for="setup-casual">Casual game'
-             f'</label><p class="hint" id="setup-casual-hint">Against computers, take back '
-             f'a whole turn, not just your last choice.</p></div>')
+             f'aria-describedby="setup-casual-hint"><label for="setup-casual">{casual_words}'
+             f'</label><p class="hint" id="setup-casual-hint">{casual_hint}</p></div>')
     return (f'<form id="setup-form" class="setup" data-game="{game}" novalidate '
             f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{body}{check}'
-            '<button type="submit" class="primary start-game" data-start="1">Start the game'
+            f'<button type="submit" class="primary start-game" data-start="1">{start}'
             "</button></form>")
 
 
@@ -226,20 +240,21 @@ def form_errors(game: str, values: dict) -> dict:
     seed_text = str(values.get("seed", "")).strip()
     if seed_text and not (seed_text.isascii() and seed_text.isdigit()
                           and len(seed_text) <= SEED_DIGITS):
-        errors["seed"] = SEED_ERROR
+        errors["seed"] = _("The seed is a whole number from 0 to {largest}, or leave it "
+                           "empty.").format(largest=SEED_MAX)
     if values.get("speed", "normal") not in SPEEDS:
-        errors["speed"] = "Choose a pace from the list."
-    players, _, own_errors = _own(game, "setup_read")(values)
+        errors["speed"] = _("Choose a pace from the list.")
+    players, _config, own_errors = _own(game, "setup_read")(values)
     errors.update(own_errors)
     if players is None:  # the count itself is wrong: no seats to check
         return errors
     for i in range(players):
         name = str(values.get(f"name{i}", "")).strip()
         if len(name) > NAME_MAX:
-            errors[f"name{i}"] = (f"A name is at most {NAME_MAX} characters; this one has "
-                                  f"{len(name)}.")
+            errors[f"name{i}"] = _("A name is at most {most} characters; this one has "
+                                   "{count}.").format(most=NAME_MAX, count=len(name))
         if values.get(f"player{i}", HUMAN) not in KINDS:
-            errors[f"player{i}"] = "Choose a person or a computer level."
+            errors[f"player{i}"] = _("Choose a person or a computer level.")
     return errors
 
 
@@ -253,7 +268,7 @@ def read_form(game: str, values: dict, random_seed: int):
     seed_text = str(values.get("seed", "")).strip()
     seed = int(seed_text) if seed_text else random_seed
     speed = values.get("speed", "normal")
-    players, config, _ = _own(game, "setup_read")(values)
+    players, config, _errors = _own(game, "setup_read")(values)
     seats = []
     for i in range(players):
         kind = values.get(f"player{i}", HUMAN)
@@ -271,11 +286,11 @@ def relabel(svg_text: str, words: str) -> str:
     """A drawn board with its aria-label and <title> replaced by `words` (the drawing's
     own summary describes a game in progress)."""
     words = escape(words)
-    head, _, rest = svg_text.partition(' aria-label="')
-    _, _, rest = rest.partition('"')
+    head, _label, rest = svg_text.partition(' aria-label="')
+    _old, _quote, rest = rest.partition('"')
     svg_text = f'{head} aria-label="{words}"{rest}'
-    head, _, rest = svg_text.partition("<title>")
-    _, _, rest = rest.partition("</title>")
+    head, _tag, rest = svg_text.partition("<title>")
+    _old, _tag, rest = rest.partition("</title>")
     return f"{head}<title>{words}</title>{rest}"
 
 

@@ -16,12 +16,13 @@ are computed once, on first use, and kept (`_pictures`).
 
 from html import escape
 
+from game.core.i18n import _, current
 from game.core.registry import game as described_game
 from game.core.rule_links import page_url
 from game.web import GAMES
 from game.web.setup import relabel
 
-_pictures = {}  # game -> the board's SVG text, drawn on first use
+_pictures = {}  # (game, language) -> the board's SVG text, drawn on first use
 
 
 def picture_state(game: str):
@@ -35,7 +36,7 @@ def picture_state(game: str):
     state = info.state_class(card.config, card.seed)
     bots = {seat: make_bot("easy", seat, f"{card.seed}:{seat}", info.bot_classes)
             for seat in range(state.players)}
-    for _ in range(card.actions):
+    for _step in range(card.actions):
         if state.is_over:
             break
         state.apply(bots[state.to_move](state))
@@ -45,31 +46,37 @@ def picture_state(game: str):
 def board_picture(game: str) -> str:
     """The card's board: the seeded position drawn without choices, ids prefixed with
     "start-<game>-" (two boards share the page)."""
-    if game not in _pictures:
+    if (game, current()) not in _pictures:
         info = described_game(game)
         drawn = info.svg.board(picture_state(game), highlight=False,
                                id_prefix=f"start-{game}-")
-        _pictures[game] = relabel(drawn, info.card.picture)
-    return _pictures[game]
+        _pictures[game, current()] = relabel(drawn, _(info.card.picture))
+    return _pictures[game, current()]
 
 
 def _card(game: str) -> str:
     card = described_game(game).card
     name = escape(GAMES[game])
-    how = "".join(f"<li>{escape(sentence)}</li>" for sentence in card.how)
+    how = "".join(f"<li>{escape(_(sentence))}</li>" for sentence in card.how)
+    play = escape(_("Play {game}").format(game=GAMES[game]))
+    learn = escape(_("Learn to play {game}").format(game=GAMES[game]))
+    # (the words are looked up outside the f-strings: Babel's extractor reads no
+    # calls inside an f-string on Python 3.11)
+    rules, how_to_play = escape(_("Rules")), escape(_("How to play"))
     return (
         f'<article class="game-card" data-card="{game}" aria-labelledby="card-{game}-title">'
         f'<div class="card-board">{board_picture(game)}</div>'
         f'<div class="card-text"><h2 id="card-{game}-title" class="card-title">{name}</h2>'
-        f'<p class="card-facts"><span>{card.players}</span> '
-        f'<span class="card-dot" aria-hidden="true">·</span> <span>{card.time}</span></p>'
-        f'<p class="card-line" id="card-{game}-line">{escape(card.line)}</p></div>'
+        f'<p class="card-facts"><span>{escape(_(card.players))}</span> '
+        f'<span class="card-dot" aria-hidden="true">·</span> '
+        f"<span>{escape(_(card.time))}</span></p>"
+        f'<p class="card-line" id="card-{game}-line">{escape(_(card.line))}</p></div>'
         f'<button type="button" class="choice play" data-game="{game}" '
-        f'aria-describedby="card-{game}-line">Play {name}</button>'
-        f'<p class="card-links"><a href="learn.html?game={game}">Learn to play {name}</a>'
-        f'<a href="{page_url(game)}">Rules</a></p>'
-        f'<details class="how-to"><summary>How to play</summary><ul>{how}</ul>'
-        "</details></article>")
+        f'aria-describedby="card-{game}-line">{play}</button>'
+        f'<p class="card-links"><a href="learn.html?game={game}">{learn}</a>'
+        f'<a href="{page_url(game)}">{rules}</a></p>'
+        f'<details class="how-to"><summary>{how_to_play}</summary>'
+        f"<ul>{how}</ul></details></article>")
 
 
 MASTHEAD = ('<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
@@ -99,13 +106,13 @@ def built_first_screen(total_bytes: int, early=()) -> str:
                 f'data-early="{escape(" ".join(early))}"></progress> '
                 f'<span id="boot-amount" data-total-mb="{megabytes}">0 of {megabytes} MB'
                 "</span></div>")
-    return first_screen_html("Getting the game ready…", below=progress)
+    return first_screen_html(escape(_("Getting the game ready…")), below=progress)
 
 
 def start_screen_html() -> str:
     """The first screen's cards, one per game, in the order of GAMES."""
     cards = "".join(_card(game) for game in GAMES)
-    return ('<section class="start" aria-label="Choose a game">'
-            '<p class="start-lead">Play with friends at one screen, or against the '
-            "computer.</p>"
+    label = escape(_("Choose a game"))
+    lead = escape(_("Play with friends at one screen, or against the computer."))
+    return (f'<section class="start" aria-label="{label}"><p class="start-lead">{lead}</p>'
             f'<div class="game-cards">{cards}</div></section>')

@@ -13,6 +13,7 @@ A table talks to the page through a small object (`page`) with:
   page.highlight(selector)     mark elements of the board for a moment (an animation cue)
   page.focus(selector)         put the keyboard focus on what the person acts on next,
                                unless the person has it somewhere the redraw kept
+  page.refocus()               (optional) the next focus() moves the focus even so
   await page.pause(seconds)    let the browser breathe and the player follow
   page.done(result)            the game is over (for the page's own bookkeeping)
 so that this module imports no browser code and is tested natively with a fake page.
@@ -69,6 +70,42 @@ def _log_takes_step(page) -> bool:
     return "step" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
 
+# The keys every game's page has (the help dialog: `help_dialog`), as (keys, what they
+# do); each table adds its own (HELP_KEYS) between the first ones and the last.
+COMMON_KEYS = (
+    ("Tab, Shift+Tab", "move between the board, your controls and the game log"),
+    ("← → ↑ ↓", "move between the choices on the board (or in your hand)"),
+    ("Home, End", "the first or last of those choices"),
+    ("Enter, Space", "act on the choice in focus"),
+    ("Escape", "drop the choice you are making"),
+)
+END_KEYS = (
+    ("U", "take back your last move, when it may be taken back"),
+    ("← →, Home, End", "in a replay: step back and forth, to the first or last step"),
+    ("Escape", "in a replay: back to the game"),
+    ("?", "this list of keys"),
+)
+KEYS_BUTTON = ('<button type="button" class="keys-button" data-keys-help="1" '
+               'aria-haspopup="dialog" aria-keyshortcuts="?">Keys</button>')
+
+
+def keys_of(table_class) -> tuple:
+    """Every (keys, meaning) pair of a game's page, its table's own in the middle."""
+    return COMMON_KEYS + tuple(getattr(table_class, "HELP_KEYS", ())) + END_KEYS
+
+
+def help_dialog(title: str, table_class) -> str:
+    """The closed help dialog of a game's page: the page opens it with showModal (so that
+    it is modal and Escape closes it) from the Keys button or the key ?."""
+    rows = "".join(f"<dt>{escape(keys)}</dt><dd>{escape(what)}</dd>"
+                   for keys, what in keys_of(table_class))
+    return (f'<dialog id="keys-help" class="keys-help" aria-labelledby="keys-help-title">'
+            f'<h2 id="keys-help-title">Keys of {escape(title)}</h2>'
+            f'<dl class="keys-list">{rows}</dl>'
+            '<div class="controls"><button type="button" class="primary" '
+            'data-keys-close="1">Close</button></div></dialog>')
+
+
 def pace_select(chosen: str) -> str:
     """The pace menu shown beside a game in progress (the page sends its changes)."""
     options = "".join(f'<option value="{key}"{" selected" if key == chosen else ""}>'
@@ -122,6 +159,13 @@ class Table(ABC):
         """True for an event whose line stays on screen until a person acts (a ship
         sunk)."""
         return False
+
+    def refocus(self) -> None:
+        """Ask the page to move the focus on at the next render even though the focused
+        element is still drawn (a page without refocus() keeps it where it is)."""
+        refocus = getattr(self.page, "refocus", None)
+        if refocus is not None:
+            refocus()
 
     def forget_choice(self) -> None:  # noqa: B027 -- a game may have no choice to drop
         """Drop a half-made choice (a selected tile, a selected stone)."""

@@ -6,6 +6,9 @@ The game's description (game/tatsu/__init__.py) names `form_body`, `read_fields`
 `sample_view`; the page loads this module by those names when the game is chosen.
 """
 
+from html import escape
+
+from game.core.i18n import N_, _
 from game.tatsu import GAME
 from game.web.setup import (
     aria_described,
@@ -18,7 +21,7 @@ from game.web.setup import (
     whole_form,
 )
 
-FIRSTS = (("black", "Black"), ("white", "White"), ("roll", "Roll a die each"))
+FIRSTS = (("black", N_("Black")), ("white", N_("White")), ("roll", N_("Roll a die each")))
 PLAYERS = GAME.players[0]  # always two
 
 
@@ -30,11 +33,13 @@ def tatsu_form(names=None, kinds=None, first: str = "black", seed: str = "",
 
 def _body(names, kinds, first: str, seed: str, speed: str, errors: dict) -> str:
     names, kinds = fill_seats(GAME.key, PLAYERS, names, kinds)
+    choices = option_list(((value, _(words)) for value, words in FIRSTS), first)
     firsts = (f'<select id="setup-first" name="first"{aria_described("first", errors)}>'
-              f"{option_list(FIRSTS, first)}</select>")
-    return (f'{seats_fieldset(GAME.key, "Players", names, kinds, errors)}'
+              f"{choices}</select>")
+    who_starts, players = escape(_("Who starts")), _("Players")
+    return (f'{seats_fieldset(GAME.key, players, names, kinds, errors)}'
             f'<div class="setup-line three">'
-            f'{labelled_field("first", "Who starts", firsts, errors)}'
+            f'{labelled_field("first", who_starts, firsts, errors)}'
             f"{seed_and_pace(seed, speed, errors)}</div>")
 
 
@@ -53,7 +58,7 @@ def read_fields(values: dict) -> tuple:
     starts."""
     first = values.get("first", "black")
     errors = {} if first in dict(FIRSTS) else {
-        "first": "Choose who starts: Black, White or a roll of the dice."}
+        "first": _("Choose who starts: Black, White or a roll of the dice.")}
     return PLAYERS, {"first": first}, errors
 
 

@@ -10,8 +10,9 @@ Clicks arrive as the data attributes of the element clicked (a dict of strings):
   targetSegment    the segment a destination lands on
   pass             pass the turn (offered only when the rules allow it)
   takeback, replay, step   taking back and the replay (game/web/table.py)
-Keys: P passes, Escape drops the stone picked, U takes back; during a replay ← → Home
-End Escape.
+Keys: P passes, Escape drops the stone picked (the focus goes back to it), U takes back;
+during a replay ← → Home End Escape. A stone picked sends the focus on to its first
+destination; the arrow keys move among the stones, or among the destinations.
 """
 
 import json
@@ -29,13 +30,20 @@ BRIEF_EVENTS = {"turn", "roll"}
 
 class TatsuTable(Table):
     hides_hands = False  # Tatsu hides nothing
+    HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py)
+        ("Enter (on a stone)", "pick the stone, then the focus goes to where it may go"),
+        ("Enter (on a highlighted segment)", "move the stone there"),
+        ("P", "pass the turn, when the rules allow it"),
+    )
 
     def __init__(self, match, page, speed: str = "normal"):
         super().__init__(match, page, speed)
         self.selected = None  # the address of the stone being moved
+        self.dropped = None  # the stone whose pick Escape dropped: the focus goes back to it
 
     def forget_choice(self) -> None:
         self.selected = None
+        self.dropped = None
 
     def board_html(self) -> str:
         acting = self.match.human_to_move
@@ -81,8 +89,13 @@ class TatsuTable(Table):
         if not self.match.human_to_move:
             return []
         if self.selected:
-            return ["#board g.target"]
-        return ["#board .movable", "#panel [data-pass]"]
+            return ['#board g.target[tabindex="0"]', "#board g.target"]
+        back = []
+        if self.dropped is not None:
+            where, what = self.dropped
+            back = ([f'#board g.pile.movable[data-mat="{what}"]'] if where == "mat" else
+                    [f'#board g.stone.movable[data-segment="{where}"][data-field="{what}"]'])
+        return [*back, '#board .movable[tabindex="0"]', "#board .movable", "#panel [data-pass]"]
 
     def cue(self, event):
         d = event.data
@@ -131,7 +144,9 @@ class TatsuTable(Table):
         refusal = self.state.stone_refusal(address)
         if refusal is None:
             self.selected = address
+            self.dropped = None
             self.message = ""
+            self.refocus()  # on to where the stone may go
         else:
             self.selected = None
             self.refuse(refusal)
@@ -150,8 +165,9 @@ class TatsuTable(Table):
         if await self.shared_key(key):
             return
         if key == "Escape" and self.selected:
-            self.selected = None
+            self.selected, self.dropped = None, self.selected
             self.message = ""
+            self.refocus()
             self.render()
         elif key in ("p", "P") and self.match.human_to_move and PASS in self.state.legal_actions():
             await self.act(PASS)

@@ -6,6 +6,9 @@ The game's description (game/tsuro/__init__.py) names `form_body`, `read_fields`
 `sample_view`; the page loads this module by those names when the game is chosen.
 """
 
+from html import escape
+
+from game.core.i18n import _
 from game.tsuro import GAME
 from game.web.setup import (
     aria_described,
@@ -28,12 +31,14 @@ def _body(players: int, names, kinds, daikaiju: bool, seed: str, speed: str,
     counts = option_list(((n, str(n)) for n in PLAYERS), players)
     captains = (f'<select id="setup-players" name="players" data-refresh="1"'
                 f'{aria_described("players", errors)}>{counts}</select>')
+    monsters = escape(_("Daikaiju (sea monsters)"))
     check = (f'<div class="field check"><input type="checkbox" id="setup-daikaiju" '
              f'name="daikaiju"{" checked" if daikaiju else ""}>'
-             '<label for="setup-daikaiju">Daikaiju (sea monsters)</label></div>')
+             f'<label for="setup-daikaiju">{monsters}</label></div>')
+    captains_label, seats_legend = escape(_("Captains")), _("Seats, in turn order")
     return (f'<div class="setup-line captains-line">'
-            f'{labelled_field("players", "Captains", captains, errors)}{check}</div>'
-            f'{seats_fieldset(GAME.key, "Seats, in turn order", names, kinds, errors)}'
+            f'{labelled_field("players", captains_label, captains, errors)}{check}</div>'
+            f'{seats_fieldset(GAME.key, seats_legend, names, kinds, errors)}'
             f'<div class="setup-line">{seed_and_pace(seed, speed, errors)}</div>')
 
 
@@ -70,7 +75,7 @@ def read_fields(values: dict) -> tuple:
     number of captains (None, with its error, when it is not 2 to 8) and the daikaiju."""
     text = str(values.get("players", DEFAULT_PLAYERS)).strip()
     if not (text.isascii() and text.isdigit() and len(text) < 3 and int(text) in PLAYERS):
-        return None, None, {"players": "Tsuro of the Seas is for 2 to 8 captains."}
+        return None, None, {"players": _("Tsuro of the Seas is for 2 to 8 captains.")}
     players = int(text)
     return players, {"players": players,
                      "daikaiju": values.get("daikaiju") in ("on", "true")}, {}

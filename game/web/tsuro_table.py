@@ -15,7 +15,9 @@ the DOM's `dataset` names them: data-mark-step arrives as markStep):
   takeback, replay, step   taking back and the replay (game/web/table.py)
 A start mark can also be picked from the panel's menu (`pick_mark`).
 Keys: R / shift-R turn the tile, 1-3 choose one, Enter places it or sets sail, ← → step
-through the free start marks; U takes back; during a replay ← → Home End Escape.
+through the free start marks (on a start mark drawn on the board, or on a hand tile, the
+arrows move the focus among them instead: roving focus), Escape drops the mark picked or
+the tile chosen; U takes back; during a replay ← → Home End Escape.
 """
 
 from html import escape
@@ -23,6 +25,7 @@ from html import escape
 from game.tsuro import actions, svg
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS, mark_name
+from game.tsuro.tiles import ORIENTED
 from game.web.table import Table
 
 PROMPTS = {
@@ -40,6 +43,12 @@ MARK_DECISIONS = (START_MARK, RELOCATION)
 
 class TsuroTable(Table):
     hides_hands = True
+    HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py)
+        ("Enter (twice on a start mark)", "pick the start mark, then set sail from it"),
+        ("1, 2, 3", "choose a tile of your hand"),
+        ("R, Shift+R", "turn the chosen tile clockwise, anticlockwise"),
+        ("Enter (on the square or Place tile)", "place the tile"),
+    )
 
     def __init__(self, match, page, speed: str = "normal"):
         super().__init__(match, page, speed)
@@ -90,12 +99,18 @@ class TsuroTable(Table):
             return self._bonus_html()
         hand = self.state.hands[seat]
         tiles = []
+        # Roving focus: one tile in the tab order (the chosen one, else the first), the
+        # arrow keys move among them (game/web/main.py, data-rove).
+        lead = self.selected[0] if self.selected and self.selected[0] in hand else \
+            (hand[0] if hand else None)
         for tile in hand:
             chosen = bool(self.selected and self.selected[0] == tile)
             rotation = self.selected[1] if chosen else 0
             label = f"Tile {tile + 1}" + (f", selected, turned {rotation * 90}°" if chosen else "")
+            label += f"; wakes: {svg.wake_words(ORIENTED[tile][rotation])}"
             tiles.append(
                 f'<button type="button" class="hand-tile" data-tile="{tile}" '
+                f'data-rove="hand" tabindex="{0 if tile == lead else -1}" '
                 f'aria-pressed="{"true" if chosen else "false"}" aria-label="{label}">'
                 f'{svg.tile(tile, rotation, selected=chosen)}</button>')
         title = "Your tiles" if acting or len(self.people()) == 1 else \
@@ -305,8 +320,15 @@ class TsuroTable(Table):
                 self.step_mark(1 if key == "ArrowRight" else -1)
             elif key == "Enter" and self.mark is not None:
                 await self.set_sail()
+            elif key == "Escape" and self.mark is not None:
+                self.pick_mark(None)
             return
         if self.state.decision != PLACEMENT:
+            return
+        if key == "Escape" and self.selected:
+            self.selected = None
+            self.message = ""
+            self.render()
             return
         hand = self.state.hands[self.state.to_move]
         if key in ("r", "R") and self.selected:

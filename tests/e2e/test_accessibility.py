@@ -18,7 +18,7 @@ the emulated media and the viewport (no reload):
   elimination bonus, the game over;
 - Tatsu, a person (greedy, players.py) against "easy" with a name of 40 characters (cut
   with an ellipsis on the board), seed 36: a move with a stone selected, the game over
-  after 9 decisions of the person (16 actions).
+  after 9 decisions of the person (16 actions), and the keys dialog opened over it.
 Each test lists every problem it finds, screen by screen, then fails if there is any.
 """
 
@@ -215,6 +215,14 @@ def test_tatsu_game_screens(page, site, axe_path):
         player.play(action)
     assert selected
     problems += check(page, axe_path, "Tatsu: game over", focus=("#panel button",))
+    page.keyboard.press("?")  # the keys, in a modal dialog over the page
+    page.wait_for_function("document.getElementById('keys-help').open")
+    problems += check(page, axe_path, "Tatsu: the keys dialog",
+                      focus=("#keys-help button[data-keys-close]",))
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.getElementById('keys-help').open")
+    problems += check(page, axe_path, "Tatsu: game over, the keys dialog closed",
+                      focus=("button[data-keys-help]",))
     assert problems == [], report(problems)
 
 

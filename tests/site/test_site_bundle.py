@@ -11,7 +11,8 @@ import zipfile
 
 import pytest
 
-from game.site.bundle import GAME, archive_members, game_archive, page_modules
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE
+from game.site.bundle import GAME, archive_members, compiled_catalogs, game_archive, page_modules
 
 # What the page imports, by reading game/web/main.py: its entry point (with the browser's
 # `pyscript` stubbed), what it imports when a game is chosen or started, the bots behind
@@ -58,7 +59,11 @@ def test_archive_holds_the_game_package_for_the_page():
     for needed in ("game/__init__.py", "game/core/__init__.py", "game/web/__init__.py",
                    "game/web/main.py", "game/tsuro/bots/search.py", "game/tatsu/bots/search.py"):
         assert needed in members
-    assert all(name.startswith("game/") and name.endswith(".py") for name in members)
+    assert all(name.startswith("game/") and name.endswith(".py")
+               or name.startswith("game/locale/") and name.endswith("/LC_MESSAGES/game.mo")
+               for name in members)
+    languages = {name.split("/")[2] for name in members if name.endswith(".mo")}
+    assert languages == set(LANGUAGES) - {SOURCE_LANGUAGE}  # every catalog, compiled
 
 
 def test_archive_leaves_out_what_the_page_never_imports():
@@ -96,7 +101,7 @@ def test_archive_is_what_the_page_imports_no_more_no_less(tmp_path):
     loaded = {os.path.relpath(path, tmp_path).replace(os.sep, "/")
               for path in json.loads(run.stdout)}
     assert all(not name.startswith("..") for name in loaded), loaded  # none from elsewhere
-    shipped = set(names(game_archive()))
+    shipped = {name for name in names(game_archive()) if name.endswith(".py")}
     assert not shipped - loaded, (
         f"game.zip holds modules the page never imports: {sorted(shipped - loaded)} "
         "(if the page does import them, name them in PAGE_IMPORTS)")
@@ -177,7 +182,10 @@ def test_archive_content_is_the_sources(tmp_path):
     shutil.copytree(GAME, copy, ignore=shutil.ignore_patterns("__pycache__"))
     archive = zipfile.ZipFile(io.BytesIO(game_archive(copy)))
     members = archive_members(copy)
-    assert archive.namelist() == [name for name, _ in members]
+    catalogs = compiled_catalogs(copy)
+    assert archive.namelist() == [name for name, _ in members] + [n for n, _ in catalogs]
     for name, path in members:
         assert archive.read(name) == path.read_bytes()
+    for name, data in catalogs:
+        assert archive.read(name) == data
     assert archive.testzip() is None

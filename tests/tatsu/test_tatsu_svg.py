@@ -192,7 +192,9 @@ def test_movable_stones_only_for_the_player_to_move():
     assert ("mat", "fire") in map(address, movable)
     assert (2, "inner") not in map(address, movable)  # held
     assert all(g.get("data-seat") == "0" for g in movable)
-    assert all(g.get("role") == "button" and g.get("tabindex") == "0" for g in movable)
+    assert all(g.get("role") == "button" and g.get("data-rove") == "stones" for g in movable)
+    # roving focus: one movable stone in the tab order, the first drawn
+    assert [g.get("tabindex") for g in movable] == ["0"] + ["-1"] * (len(movable) - 1)
     assert root.get("role") == "group"
     assert len(classed(parse(svg.board(state, seat=0)), "movable")) == len(movable)
     for quiet in (svg.board(state, seat=1), svg.board(state, highlight=False)):

@@ -480,14 +480,19 @@ def test_mark_areas_tile_the_margin_without_overlapping():
         svg.mark_area(10)  # square 1, its right side: inside the board, no start mark
 
 
-def test_marks_are_buttons_filling_their_areas_out_of_the_tab_order():
+def test_marks_are_buttons_filling_their_areas_one_in_the_tab_order():
     state = TsuroState({"players": 3, "daikaiju": True}, 4)
     root = parse(svg.board(state))
     marks = classed(root, "choice")
     assert len(marks) == 56
+    # roving focus: the first mark is the one tab stop, the arrows reach the others
+    assert [g.get("tabindex") for g in marks] == ["0"] + ["-1"] * 55
+    picked = parse(svg.board(state, mark=int(marks[7].get("data-mark"))))
+    assert [g.get("tabindex") for g in classed(picked, "choice")] == \
+        ["-1"] * 7 + ["0"] + ["-1"] * 48
     for g in marks:
         mark = int(g.get("data-mark"))
-        assert g.get("role") == "button" and g.get("tabindex") == "-1"
+        assert g.get("role") == "button" and g.get("data-rove") == "marks"
         assert g.get("aria-label").startswith("start mark on the")
         assert g.get("aria-pressed") == "false" and "picked" not in g.get("class").split()
         (hit,) = classed(g, "hit")  # last, over the rest: it takes the clicks

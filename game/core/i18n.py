@@ -1,0 +1,80 @@
+"""The languages the page speaks, read with the standard library's gettext.
+
+The words a player sees are written in English in the code and marked: `_("text")` where
+they are used, `N_("text")` where they are defined before a language is known (constants
+and the games' descriptions), `ngettext(one, many, n)` where a number decides the form.
+Each language's translations are a gettext catalog, game/locale/LANG/LC_MESSAGES/game.po
+(game/locale/README.md says how they are made); the page's archive holds them compiled
+(.mo, by the build), and a source tree compiles them when first asked
+(game/core/catalogs.py). `use(lang)` chooses the language for everything said after it.
+
+The languages are those of the rulebooks this project was made from.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from game.core.catalogs import read_po, write_mo
+
+LANGUAGES = {"en": "English", "es": "Español", "pt": "Português", "hu": "Magyar",
+             "ro": "Română"}
+SOURCE_LANGUAGE = "en"
+DOMAIN = "game"
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+_translations: dict[str, gettext.NullTranslations] = {}
+_current = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
+
+
+def catalog_path(lang: str, suffix: str = ".po") -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalog of `lang` (English: the words as written)."""
+    if lang not in _translations:
+        if lang == SOURCE_LANGUAGE or lang not in LANGUAGES:
+            _translations[lang] = gettext.NullTranslations()
+        else:
+            compiled = catalog_path(lang, ".mo")
+            data = (compiled.read_bytes() if compiled.is_file()
+                    else write_mo(read_po(catalog_path(lang).read_text("utf-8"))))
+            _translations[lang] = gettext.GNUTranslations(io.BytesIO(data))
+    return _translations[lang]
+
+
+def use(lang: str) -> str:
+    """Speak `lang` from now on (an unknown one: English); returns the language used."""
+    lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+    _current.update(lang=lang, words=translation(lang))
+    return lang
+
+
+def current() -> str:
+    return _current["lang"]
+
+
+def _(message: str) -> str:
+    return _current["words"].gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 -- gettext's own name for "mark, do not translate"
+    """Marks a text for translation where it is defined; `_()` translates it where used."""
+    return message
+
+
+def ngettext(one: str, many: str, count: int) -> str:
+    return _current["words"].ngettext(one, many, count)
+
+
+def chosen_language(asked: str | None) -> str:
+    """The language a `?lang=` value names (its first two letters, any case), or English."""
+    code = (asked or "").strip().lower()[:2]
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE", "N_", "SOURCE_LANGUAGE", "_", "catalog_path",
+           "chosen_language", "current", "ngettext", "translation", "use"]

@@ -1,0 +1,188 @@
+"""The languages (game/core/i18n.py) and their catalogs (game/locale, game/core/catalogs.py):
+every marked message is in every language's catalog with the same placeholders; the
+compiled form reads as Babel's own does; the plural forms are each language's; and the
+start screen in another language shows no English words of its catalog."""
+
+import gettext
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo as babel_write_mo
+from babel.messages.pofile import read_po as babel_read_po
+
+from game.core import i18n
+from game.core.catalogs import CatalogError, read_po, write_mo
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path, chosen_language
+
+GAME = Path(__file__).resolve().parents[2] / "game"
+TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PLURALS = {"es": 2, "pt": 2, "hu": 2, "ro": 3}  # gettext's forms for each language
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use(SOURCE_LANGUAGE)
+
+
+def marked_messages() -> set:
+    """Every message the code marks (_, N_, ngettext), as Babel extracts them."""
+    found = set()
+    with (GAME / "locale" / "babel.cfg").open(encoding="utf-8") as config:
+        from babel.messages.frontend import parse_mapping_cfg
+
+        method_map, options_map = parse_mapping_cfg(config)
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(GAME), method_map, options_map, keywords=KEYWORDS):
+        found.add(message if isinstance(message, str) else tuple(message))
+    return found
+
+
+def fields(text: str) -> set:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_every_marked_message_is_translated_in_every_language_with_its_placeholders():
+    marked = marked_messages()
+    assert len(marked) >= 20
+    for lang in TRANSLATED:
+        catalog = read_po(catalog_path(lang).read_text("utf-8"))
+        missing = [m for m in marked if m not in catalog]
+        assert not missing, (lang, missing[:5])
+        for message in marked:
+            translated = catalog[message]
+            sources = message if isinstance(message, tuple) else (message,)
+            forms = translated if isinstance(translated, tuple) else (translated,)
+            for form in forms:
+                assert fields(form) == fields(sources[-1]), (lang, message, form)
+                assert form.strip(), (lang, message)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalog_reads_as_babels_own(lang):
+    text = catalog_path(lang).read_text("utf-8")
+    ours = gettext.GNUTranslations(io.BytesIO(write_mo(read_po(text))))
+    buffer = io.BytesIO()
+    babel_write_mo(buffer, babel_read_po(io.StringIO(text)))
+    theirs = gettext.GNUTranslations(io.BytesIO(buffer.getvalue()))
+    for message in marked_messages():
+        if isinstance(message, tuple):
+            for count in (0, 1, 2, 5, 21, 101):
+                assert ours.ngettext(*message, count) == theirs.ngettext(*message, count)
+        else:
+            assert ours.gettext(message) == theirs.gettext(message)
+    assert ours.info()["language"] == lang
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_language_has_its_plural_forms(lang):
+    header = read_po(catalog_path(lang).read_text("utf-8"))[""]
+    match = re.search(r"Plural-Forms: nplurals=(\d+);", header)
+    assert match and int(match.group(1)) == PLURALS[lang]
+
+
+def screens() -> str:
+    """What is translated so far: the start screen and both games' new-game forms."""
+    from game.web.setup import form_errors, form_html
+    from game.web.start import start_screen_html
+
+    bad = {"seed": "x", "speed": "warp", "players": "9", "first": "green"}
+    errors = {**form_errors("tsuro", bad), **form_errors("tatsu", bad)}
+    return (start_screen_html() + form_html("tsuro") + form_html("tatsu")
+            + " ".join(errors.values()))
+
+
+def test_the_start_screen_and_forms_speak_the_chosen_language():
+    english = screens()
+    for lang in TRANSLATED:
+        i18n.use(lang)
+        shown = screens()
+        catalog = read_po(catalog_path(lang).read_text("utf-8"))
+        for message in marked_messages():
+            if isinstance(message, str) and catalog[message] != message and len(message) > 12:
+                assert message not in shown, (lang, message)
+        assert shown != english
+    i18n.use(SOURCE_LANGUAGE)
+    assert screens() == english
+
+
+def test_a_language_is_chosen_by_its_code_else_english():
+    assert chosen_language("es") == "es" and chosen_language("PT-br") == "pt"
+    assert chosen_language("hu_HU") == "hu" and chosen_language(" ro ") == "ro"
+    for other in (None, "", "de", "<script>", "e"):
+        assert chosen_language(other) == SOURCE_LANGUAGE
+    assert i18n.use("xx") == SOURCE_LANGUAGE and i18n.current() == SOURCE_LANGUAGE
+
+
+PO = '''msgid ""
+msgstr ""
+"Language: es\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#: game/x.py:1
+msgid "Play {game}"
+msgstr "Jugar a "
+"{game}"
+
+#, fuzzy
+msgid "Rules"
+msgstr "Reglas"
+
+msgid "Untranslated"
+msgstr ""
+
+msgid "one stone"
+msgid_plural "{n} stones"
+msgstr[0] "una piedra"
+msgstr[1] "{n} piedras"
+
+msgid "A \\"quoted\\" word"
+msgstr "Una palabra \\"citada\\""
+'''
+
+
+def test_a_po_file_is_read_as_msgfmt_reads_it():
+    catalog = read_po(PO)
+    assert catalog["Play {game}"] == "Jugar a {game}"  # continued lines joined
+    assert "Rules" not in catalog and "Untranslated" not in catalog  # fuzzy, empty: left out
+    assert catalog[("one stone", "{n} stones")] == ("una piedra", "{n} piedras")
+    assert catalog['A "quoted" word'] == 'Una palabra "citada"'
+    words = gettext.GNUTranslations(io.BytesIO(write_mo(catalog)))
+    assert words.ngettext("one stone", "{n} stones", 3) == "{n} piedras"
+    assert words.gettext("Rules") == "Rules"
+
+
+@pytest.mark.parametrize("broken", ['msgid "a"\nmsgstr b', 'msgid "a"\nmsgfoo "b"',
+                                    '"orphan"', 'msgid "\\q"\nmsgstr "x"'])
+def test_a_broken_po_file_is_refused_with_its_line(broken):
+    with pytest.raises(CatalogError, match="line"):
+        read_po(broken)
+
+
+def test_no_marked_word_hides_where_the_extractor_cannot_see_it():
+    """Babel reads no call inside an f-string on Python 3.11: a word marked there would
+    never reach the catalogs. Every `_("…")` and `N_("…")` of one literal is extracted."""
+    extracted = marked_messages()
+    call = re.compile(r'\bN?_\("((?:[^"\\]|\\.)*)"\)')
+    for path in GAME.rglob("*.py"):
+        if path.name == "i18n.py":  # (its docstring shows the marks themselves)
+            continue
+        for text in call.findall(path.read_text("utf-8")):
+            word = text.encode().decode("unicode_escape").encode("latin-1").decode()
+            assert word in extracted, (path.name, word)
+
+
+def test_a_number_chooses_the_form_each_language_has_for_it():
+    one, many = "you against {computers} computer", "you against {computers} computers"
+    expected = {"en": ("computer", "computers", "computers"),
+                "ro": ("calculator", "calculatoare", "de calculatoare"),  # 1, 2, 20: 3 forms
+                "es": ("ordenador", "ordenadores", "ordenadores")}
+    for lang, words in expected.items():
+        i18n.use(lang)
+        for count, word in zip((1, 2, 20), words):
+            assert i18n.ngettext(one, many, count).endswith(f"{{computers}} {word}")
