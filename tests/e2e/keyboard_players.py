@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from players import SETTLE_MS, TatsuPlayer, TsuroPlayer
+from players import SETTLE_MS, TatsuPlayer, TsuroPlayer, fill_form
 
 ACTIVE = ("(() => { const e = document.activeElement; "
           "return e ? e.outerHTML.slice(0, 120) : ''; })()")
@@ -187,14 +187,6 @@ class KeyboardTatsuPlayer(TatsuPlayer):
 def keyboard_start(page, form: dict) -> None:
     """The start form: its fields set (ordinary form controls, tested in
     test_new_player.py), then Start reached with Tab and pressed with Enter."""
-    for name, value in form.items():
-        field = page.locator(f'#setup-form [name="{name}"]')
-        tag = field.evaluate("(el) => el.tagName + ':' + (el.type || '')")
-        if tag.startswith("SELECT"):
-            field.select_option(str(value))
-        elif tag == "INPUT:checkbox":
-            field.set_checked(bool(value))
-        else:
-            field.fill(str(value))
+    fill_form(page, form)
     tab_to(page, "#setup-form button[data-start]")
     page.keyboard.press("Enter")

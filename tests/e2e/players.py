@@ -620,6 +620,12 @@ class TatsuPlayer(Player):
 
 def start_game(page, form: dict) -> None:
     """Fill the start screen's form and press Start, as a person would."""
+    fill_form(page, form)
+    page.click("#setup-form button[data-start]")
+
+
+def fill_form(page, form: dict) -> None:
+    """Set the start form's fields: {field name: value}."""
     for name, value in form.items():
         field = page.locator(f'#setup-form [name="{name}"]')
         tag = field.evaluate("(el) => el.tagName + ':' + (el.type || '')")
@@ -629,4 +635,3 @@ def start_game(page, form: dict) -> None:
             field.set_checked(bool(value))
         else:
             field.fill(str(value))
-    page.click("#setup-form button[data-start]")
