@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from contextlib import contextmanager
 from pathlib import Path
 
 from game.core.catalogs import read_po, write_mo
@@ -57,6 +58,17 @@ def current() -> str:
     return _current["lang"]
 
 
+@contextmanager
+def speaking(lang: str):
+    """Speak `lang` inside a `with` block, then the language spoken before it."""
+    before = current()
+    use(lang)
+    try:
+        yield
+    finally:
+        use(before)
+
+
 def _(message: str) -> str:
     return _current["words"].gettext(message)
 
@@ -77,4 +89,4 @@ def chosen_language(asked: str | None) -> str:
 
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE", "N_", "SOURCE_LANGUAGE", "_", "catalog_path",
-           "chosen_language", "current", "ngettext", "translation", "use"]
+           "chosen_language", "current", "ngettext", "speaking", "translation", "use"]

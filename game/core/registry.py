@@ -32,6 +32,9 @@ class Card:
     config: dict
     seed: int
     actions: int
+    # the drawn picture's viewBox width and height, so that the page keeps its place before
+    # the picture arrives without drawing it (a test checks it against the drawing)
+    picture_size: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ manifest.webmanifest (what an installed copy is called and shows), every file of
 made from the sources at serve/build time), the rules pages
 (rules/*.html, made from docs/rules-*.md by game/site/rules.py), the games' figures
 (diagrams/NAME.svg, drawn from game/<game>/figures.py: the rules pages show them, teaching
-pages link them) and the service worker at the site root (sw.js, made from static/sw.js
+pages link them), the start screen's card pictures (cards/GAME-LANG.svg, game/web/start.py)
+and the service worker at the site root (sw.js, made from static/sw.js
 with the list of files to keep for offline play).
 All URLs are relative, so the written site works from any folder, e.g. a project page.
 """
@@ -29,6 +30,7 @@ from game.site.bundle import ARCHIVE_NAME, game_archive
 from game.site.first_paint import FirstPaintError, boot_bytes, index_page
 from game.site.rules import DIAGRAM_FILE, DIAGRAMS, MarkdownError, page_names, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
+from game.web.start import card_picture_files
 
 Source = Path | Callable[[], bytes]
 
@@ -70,6 +72,7 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for key, name in page_names().items():
             files[name] = lambda key=key: _rules_page(root, key)
+    files.update(card_picture_files())  # the start screen's pictures, one per language
     for name, picture in DIAGRAMS.items():  # the same figure always gives the same bytes
         files[DIAGRAM_FILE.format(name)] = lambda picture=picture: picture().svg.encode()
     files[SW_URL] = lambda: service_worker(root, files, packages)

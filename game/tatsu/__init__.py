@@ -54,7 +54,7 @@ GAME = GameInfo(
                "you have destroyed every stone of one of their kinds."),
         ),
         # stones of every kind in the arena, on a mat and in a dead zone
-        config={"first": "black"}, seed=6, actions=40),
+        config={"first": "black"}, seed=6, actions=40, picture_size=(400, 596)),
     # the side follows the name ("Ann (Black)"), so a computer's name needs no number
     seat_name=N_("Player {n}"), computer_name=N_("{level} computer"), label_in_name=True)
 GAME_NAME = GAME.name

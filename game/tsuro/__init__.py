@@ -54,7 +54,8 @@ GAME = GameInfo(
             N_("The line above the board always says what to do next."),
         ),
         # ships afloat and daikaiju on the board, tiles laid
-        config={"players": 4, "daikaiju": True, "first": 0}, seed=9, actions=18),
+        config={"players": 4, "daikaiju": True, "first": 0}, seed=9, actions=18,
+        picture_size=(496, 496)),
     seat_name=N_("Captain {n}"), computer_name=N_("{level} computer {n}"),
     switches={"daikaiju": True})
 GAME_NAME = GAME.name

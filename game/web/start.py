@@ -16,13 +16,17 @@ are computed once, on first use, and kept (`_pictures`).
 
 from html import escape
 
-from game.core.i18n import _, current
+from game.core.i18n import LANGUAGES, _, current, speaking
 from game.core.registry import game as described_game
 from game.core.rule_links import page_url
 from game.web import GAMES
 from game.web.setup import relabel
 
 _pictures = {}  # (game, language) -> the board's SVG text, drawn on first use
+# Where the build writes each card's picture, one per game and language (its words, such
+# as Tatsu's "TRAY", are the language's): an image file rather than SVG in the page, so
+# that index.html stays small and the browser lays out two <img> instead of two boards.
+CARD_PICTURE = "cards/{game}-{lang}.svg"
 
 
 def picture_state(game: str):
@@ -54,6 +58,28 @@ def board_picture(game: str) -> str:
     return _pictures[game, current()]
 
 
+def card_picture_files() -> dict:
+    """The cards' pictures as the build writes them: URL path -> a function giving the
+    SVG file's bytes (every game, every language)."""
+    def picture(game, lang):
+        with speaking(lang):
+            return board_picture(game).encode()
+    return {CARD_PICTURE.format(game=game, lang=lang):
+            (lambda game=game, lang=lang: picture(game, lang))
+            for game in GAMES for lang in LANGUAGES}
+
+
+def _picture_img(game: str) -> str:
+    """The card's <img>: its size is the board's viewBox, so that its place is kept
+    before the file arrives; its alt text says what the picture shows."""
+    card = described_game(game).card
+    width, height = card.picture_size
+    src = CARD_PICTURE.format(game=game, lang=current())
+    alt = escape(_(card.picture))
+    return (f'<img class="card-picture" src="{src}" alt="{alt}" width="{width}" '
+            f'height="{height}" decoding="async">')
+
+
 def _card(game: str) -> str:
     card = described_game(game).card
     name = escape(GAMES[game])
@@ -65,7 +91,7 @@ def _card(game: str) -> str:
     rules, how_to_play = escape(_("Rules")), escape(_("How to play"))
     return (
         f'<article class="game-card" data-card="{game}" aria-labelledby="card-{game}-title">'
-        f'<div class="card-board">{board_picture(game)}</div>'
+        f'<div class="card-board">{_picture_img(game)}</div>'
         f'<div class="card-text"><h2 id="card-{game}-title" class="card-title">{name}</h2>'
         f'<p class="card-facts"><span>{escape(_(card.players))}</span> '
         f'<span class="card-dot" aria-hidden="true">·</span> '

@@ -26,7 +26,10 @@ def test_the_start_screen_is_there_before_the_game_is_ready(browser, site):
     try:
         slow(page)
         page.goto(site.url, wait_until="commit")
-        page.wait_for_selector("article.game-card[data-card='tatsu'] svg")
+        page.wait_for_selector("article.game-card[data-card='tatsu'] img.card-picture")
+        # both boards' pictures are seen before the runtime has arrived
+        page.wait_for_function("[...document.querySelectorAll('img.card-picture')]"
+                               ".every(img => img.complete && img.naturalWidth > 0)")
         assert page.evaluate(READY) is None  # not interactive yet
         assert page.locator("#card-tsuro-title").inner_text() == "Tsuro of the Seas"
         assert page.locator("button[data-game='tatsu']").is_visible()
@@ -80,7 +83,7 @@ def test_a_crafted_game_in_the_address_never_runs_before_python_is_ready(browser
         page.wait_for_selector("#boot-progress")
         assert page.locator("#status").inner_text() == "Getting the game ready…"
         page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
-        assert page.locator("img").count() == 0 and dialogs == []
+        assert page.locator("img:not(.card-picture)").count() == 0 and dialogs == []
         assert "There is no game called" in page.locator("#status").inner_text()
     finally:
         context.close()

@@ -27,7 +27,10 @@ def test_the_built_index_holds_the_start_screen_and_its_progress(built):
     for game in ("tsuro", "tatsu"):
         assert f'data-card="{game}"' in main and f'button type="button" class="choice play" ' \
             f'data-game="{game}"' in main
-    assert main.count("<svg") >= 2  # each card's board
+    pictures = re.findall(r'<img class="card-picture" src="([^"]+)"', main)  # each card's board
+    assert pictures == ["cards/tsuro-en.svg", "cards/tatsu-en.svg"]
+    assert all((built / picture).read_text().startswith("<svg") for picture in pictures)
+    assert len(page.encode()) < 16_000  # small: the pictures come as files
     assert "Getting the game ready…" in main
     total = int(re.search(r'<progress id="boot-progress" max="(\d+)"', main).group(1))
     files = {name: built / name for name in ("static/game.zip", "pyscript.toml")}

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from test_web_setup import Tree
 
+from game.core.i18n import LANGUAGES, _, speaking
 from game.core.registry import game
 from game.web import GAMES
-from game.web.start import board_picture, picture_state, start_screen_html
+from game.web.start import board_picture, card_picture_files, picture_state, start_screen_html
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -45,21 +46,38 @@ def test_the_play_buttons_open_the_games():
         assert line["text"] == game(button["attrs"]["data-game"]).card.line
 
 
-def test_both_boards_are_drawn_with_distinct_ids():
-    html = start_screen_html()
-    drawn = boards(html)
-    assert [svg.get("data-board") for svg in drawn] == ["tsuro", "tatsu"]
-    ids = [e.get("id") for svg in drawn for e in svg.iter() if e.get("id")]
-    assert ids and len(ids) == len(set(ids))
-    assert all(i.startswith(("start-tsuro-", "start-tatsu-")) for i in ids)
-    for svg in drawn:  # a picture: nothing to click or focus
-        assert svg.get("role") == "img"
+def test_the_cards_show_their_boards_as_image_files_of_the_language():
+    """Each card's picture is an <img> of the file the build writes for the language, its
+    place kept by the drawing's size, its alt text the card's words."""
+    files = card_picture_files()
+    assert sorted(files) == sorted(f"cards/{key}-{lang}.svg" for key in GAMES
+                                   for lang in LANGUAGES)
+    for lang in LANGUAGES:
+        with speaking(lang):
+            tree = Tree(start_screen_html())
+            images = tree.find("img")
+            assert [i["attrs"]["src"] for i in images] == [f"cards/{key}-{lang}.svg"
+                                                           for key in GAMES]
+            for image, key in zip(images, GAMES):
+                card = game(key).card
+                assert image["attrs"]["alt"] == _(card.picture)
+                svg = ET.fromstring(files[image["attrs"]["src"]]())
+                width, height = svg.get("viewBox").split()[2:]
+                assert (int(width), int(height)) == card.picture_size
+                assert (image["attrs"]["width"], image["attrs"]["height"]) == (width, height)
+    assert not SVG.findall(start_screen_html())  # no board drawn into the page itself
+
+
+def test_the_picture_files_are_boards_with_nothing_to_click():
+    files = card_picture_files()
+    for key in GAMES:
+        svg = ET.fromstring(files[f"cards/{key}-en.svg"]())
+        assert svg.get("data-board") == key and svg.get("role") == "img"
+        assert svg.get("aria-label") == game(key).card.picture
         assert not [e for e in svg.iter() if e.get("tabindex") or e.get("role") == "button"]
-        assert svg.get("aria-label") == game(svg.get("data-board")).card.picture
-    # every href points at an id of its own board
-    for svg in drawn:
         own = {e.get("id") for e in svg.iter() if e.get("id")}
-        for e in svg.iter():
+        assert own and all(i.startswith(f"start-{key}-") for i in own)
+        for e in svg.iter():  # every href points at an id of its own file
             href = e.get("href")
             if href and href.startswith("#"):
                 assert href[1:] in own
