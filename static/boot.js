@@ -1,6 +1,9 @@
 // Every page that runs the game's Python (index.html, embed.html, learn.html) ends with
 // this: once Python has run, a friendly sentence if the page could not start (the
 // page's own, from <body data-cannot-start>), then offline support and updates.
+// The page's words in its language (static/words.js), English if that script is missing.
+const say = (text) => (window.pageSay ? window.pageSay(text) : text);
+
 addEventListener("py:all-done", () => {
   const root = document.documentElement;
   if (root.dataset.ready !== "true") {
@@ -8,7 +11,7 @@ addEventListener("py:all-done", () => {
     const status = document.getElementById("status");
     if (status && !document.querySelector("[data-failed]")) {
       status.dataset.failed = "";
-      status.textContent = document.body.dataset.cannotStart;
+      status.textContent = say(document.body.dataset.cannotStart);
     }
     // The first screen as built (index.html) stays to read, but no game can start from
     // it: its progress goes and its game buttons are switched off.
@@ -75,17 +78,17 @@ function updateNotice(reload) {
   notice.show = () => {
     if (notice.firstChild) return;
     const words = document.createElement("p");
-    words.textContent = "A new version is ready.";
+    words.textContent = say("A new version is ready.");
     const now = document.createElement("button");
     now.type = "button";
     now.className = "primary";
     now.dataset.updateReload = "";
-    now.textContent = "Reload";
+    now.textContent = say("Reload");
     now.addEventListener("click", () => { now.disabled = true; reload(); }, { once: true });
     const later = document.createElement("button");
     later.type = "button";
     later.dataset.updateLater = "";
-    later.textContent = "Later";
+    later.textContent = say("Later");
     later.addEventListener("click", () => notice.replaceChildren());
     notice.append(words, now, later);
   };

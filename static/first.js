@@ -3,12 +3,35 @@
 // a click on a game's button made before Python is ready, for game/web/main.py to act on.
 // It is loaded (deferred) before PyScript, so it sees every download PyScript starts.
 (() => {
-  const bar = document.getElementById("boot-progress");
-  if (!bar) return;
-  const amount = document.getElementById("boot-amount");
-  const status = document.getElementById("status");
+  // The page's language (static/words.js): its first screen, built into index.html as a
+  // <template> for each other language, takes the English one's place before anything
+  // is painted; the picker switches it again before Python is ready.
   const root = document.documentElement;
-  const total = Number(bar.max);
+  const app = document.getElementById("app");
+  const say = window.pageSay || ((text, fill = {}) => text.replace(
+    /\{(\w+)\}/g, (hole, name) => (name in fill ? String(fill[name]) : hole)));
+  const screens = new Map();
+  for (const template of app.querySelectorAll("template[id^='first-screen-']")) {
+    screens.set(template.lang, template);
+    template.remove();
+  }
+  const english = app.cloneNode(true);
+  const speak = (lang) => {
+    const screen = lang === "en" ? english : screens.get(lang);
+    if (!screen) return;
+    const bar = document.getElementById("boot-progress");
+    const copy = (screen.content || screen).cloneNode(true);
+    app.replaceChildren(...copy.childNodes);
+    root.lang = lang;
+    const fresh = document.getElementById("boot-progress");
+    if (bar && fresh) fresh.value = bar.value; // the download goes on: its bar too
+  };
+  speak(window.pageLanguage ? window.pageLanguage() : "en");
+  const bar = () => document.getElementById("boot-progress");
+  if (!bar()) return;
+  const status = () => document.getElementById("status");
+  const total = Number(bar().max);
+  const earlyUrls = bar().dataset.early || "";
   const arrived = new Map(); // URL -> bytes so far (a file counted once, however fetched)
   let drawing = 0;
   let started = false;
@@ -18,11 +41,15 @@
     let sum = 0;
     for (const bytes of arrived.values()) sum += bytes;
     sum = Math.min(sum, total);
-    bar.value = sum;
-    amount.textContent = `${(sum / 1e6).toFixed(1)} of ${amount.dataset.totalMb} MB`;
+    const shown = bar();
+    const amount = document.getElementById("boot-amount");
+    if (!shown || !amount) return; // Python has the page now
+    shown.value = sum;
+    amount.textContent = say("{done} of {total} MB",
+                             { done: (sum / 1e6).toFixed(1), total: amount.dataset.totalMb });
     if (!started && sum >= total * 0.98 && !root.dataset.bootChoice) {
       started = true;
-      status.textContent = "Starting the game…";
+      status().textContent = say("Starting the game…");
     }
   };
   const note = (url, bytes) => {
@@ -55,7 +82,7 @@
   // response (never a second download; a <link rel=preload> would start them as early,
   // but its bytes cannot be counted as they arrive).
   const early = new Map();
-  for (const url of (bar.dataset.early || "").split(" ").filter(Boolean)) {
+  for (const url of earlyUrls.split(" ").filter(Boolean)) {
     const absolute = new URL(url, location.href).href;
     early.set(absolute, counted(fetched.call(window, absolute)));
   }
@@ -86,7 +113,8 @@
     const title = document.getElementById(`card-${game}-title`);
     if (!title) return false;
     root.dataset.bootChoice = game;
-    status.textContent = `Opening ${title.textContent} as soon as it is ready…`;
+    status().textContent = say("Opening {game} as soon as it is ready…",
+                               { game: title.textContent });
     for (const button of document.querySelectorAll("button[data-game]")) {
       button.setAttribute("aria-busy", String(button.dataset.game === game));
     }
@@ -101,6 +129,22 @@
     if (root.dataset.ready) return; // Python has the page now
     const button = event.target.closest("button[data-game]");
     if (button) choose(button.dataset.game, "pushState");
+  });
+  // The language picker before Python is ready: the screen in that language at once,
+  // the choice kept (Python reads it when it starts), an address's ?lang= follows it.
+  document.addEventListener("change", (event) => {
+    if (root.dataset.ready || !event.target.matches("select[data-language]")) return;
+    const lang = event.target.value;
+    try { localStorage.setItem("tsuro-tatsu.lang", lang); } catch (error) { /* kept: no */ }
+    const query = new URLSearchParams(location.search);
+    if (query.has("lang")) {
+      query.set("lang", lang);
+      history.replaceState(history.state, "", `?${query}${location.hash}`);
+    }
+    speak(lang);
+    if (root.dataset.bootChoice) choose(root.dataset.bootChoice, null);
+    else if (started) status().textContent = say("Starting the game…");
+    document.querySelector("select[data-language]")?.focus();
   });
   const asked = new URLSearchParams(location.search).get("game");
   if (asked) choose(asked.trim().toLowerCase(), null);

@@ -7,6 +7,7 @@ An event is a kind plus a dict of plain values, for the page to animate and log.
 
 from typing import NamedTuple
 
+from game.core.i18n import _, ngettext
 from game.core.limits import (
     MAX_ACTION_DEPTH,
     MAX_DIGITS,
@@ -44,7 +45,8 @@ class Action(NamedTuple):
         """The action a JSON list stands for; ValueError (LimitError beyond the limits of
         game/core/limits.py) says what is wrong, before anything is converted."""
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
-            raise ValueError(f"an action is a list starting with its kind, not {shown(data)}")
+            raise ValueError(_("an action is a list starting with its kind, not {value}")
+                             .format(value=shown(data)))
         _check_plain(data[1:], list)
         return Action(data[0], _tuples(data[1:]))
 
@@ -61,30 +63,40 @@ def _check_plain(args, sequence=list) -> None:
     nested sequences, at most MAX_ACTION_DEPTH deep: walked with a stack, so that no
     input, however deep, makes it recurse."""
     if len(args) > MAX_ACTION_ITEMS:
-        raise LimitError(f"an action has at most {MAX_ACTION_ITEMS} arguments")
+        raise LimitError(ngettext("an action has at most {limit} argument",
+                                  "an action has at most {limit} arguments",
+                                  MAX_ACTION_ITEMS).format(limit=MAX_ACTION_ITEMS))
     stack = [(value, 1) for value in args]
     count = 0
     while stack:
         value, depth = stack.pop()
         count += 1
         if count > MAX_ACTION_ITEMS:
-            raise LimitError(f"an action holds at most {MAX_ACTION_ITEMS} values")
+            raise LimitError(ngettext("an action holds at most {limit} value",
+                                      "an action holds at most {limit} values",
+                                      MAX_ACTION_ITEMS).format(limit=MAX_ACTION_ITEMS))
         kind = type(value)
         if kind is sequence:
             if depth >= MAX_ACTION_DEPTH:
-                raise LimitError(f"an action's arguments are nested at most "
-                                 f"{MAX_ACTION_DEPTH} levels deep")
+                raise LimitError(ngettext(
+                    "an action's arguments are nested at most {limit} level deep",
+                    "an action's arguments are nested at most {limit} levels deep",
+                    MAX_ACTION_DEPTH).format(limit=MAX_ACTION_DEPTH))
             stack.extend((v, depth + 1) for v in value)
         elif kind is int:
             if too_large(value):
-                raise LimitError(f"a whole number in an action has at most {MAX_DIGITS} "
-                                 f"digits")
+                raise LimitError(ngettext("a whole number in an action has at most {limit} "
+                                          "digit",
+                                          "a whole number in an action has at most {limit} "
+                                          "digits", MAX_DIGITS).format(limit=MAX_DIGITS))
         elif kind is str:
             if len(value) > MAX_TEXT_CHARS:
-                raise LimitError(f"a text in an action is at most {MAX_TEXT_CHARS} characters")
+                raise LimitError(ngettext("a text in an action is at most {limit} character",
+                                          "a text in an action is at most {limit} characters",
+                                          MAX_TEXT_CHARS).format(limit=MAX_TEXT_CHARS))
         else:
-            raise ValueError(f"an action holds only whole numbers, text and lists, not "
-                             f"{shown(value)}")
+            raise ValueError(_("an action holds only whole numbers, text and lists, not "
+                               "{value}").format(value=shown(value)))
 
 
 def well_formed(action) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.core.actions import Action, Event
+from game.core.i18n import _
 
 
 class ChallengeError(ValueError):
@@ -33,8 +34,8 @@ class Goal:
 
 
 # A goal every game offers: play a whole turn, any legal way (a first step of a lesson).
-PLAY = Goal(words=lambda _: "Play your turn.",
-            met=lambda seat, _, events, state: state.is_over or state.to_move != seat)
+PLAY = Goal(words=lambda _arg: _("Play your turn."),
+            met=lambda seat, _arg, events, state: state.is_over or state.to_move != seat)
 
 
 @dataclass
@@ -53,27 +54,29 @@ class Challenge:
 
     def __post_init__(self):
         if (self.goal is None) == (not self.answer):
-            raise ChallengeError("a challenge has either a goal or an answer")
+            raise ChallengeError(_("a challenge has either a goal or an answer"))
         if self.goal is not None:
-            name, _, arg = self.goal.partition(":")
+            name, _colon, arg = self.goal.partition(":")
             if name not in self.goals:
-                raise ChallengeError(f"there is no goal {name!r} (goals: "
-                                     f"{', '.join(sorted(self.goals))})")
+                raise ChallengeError(_("there is no goal {goal} (goals: {goals})").format(
+                    goal=repr(name), goals=", ".join(sorted(self.goals))))
             spec = self.goals[name]
             if spec.parse_arg is None:
                 if arg:
-                    raise ChallengeError(f"the goal {name!r} takes nothing after it")
+                    raise ChallengeError(_("the goal {goal} takes nothing after it").format(
+                        goal=repr(name)))
             else:
                 try:
                     self._arg = spec.parse_arg(arg)
                 except ValueError as err:
-                    raise ChallengeError(f"goal {name!r}: {err}") from None
+                    raise ChallengeError(_("goal {goal}: {reason}").format(
+                        goal=repr(name), reason=err)) from None
 
     @property
     def task(self) -> str:
         """The task in words, for the learner."""
         if self.goal is None:
-            return "Find the best move."
+            return _("Find the best move.")
         return self.goals[self.goal.partition(":")[0]].words(self._arg)
 
     def judge(self, actions: list, events: list[Event], state) -> Verdict | None:
@@ -83,16 +86,21 @@ class Challenge:
         if self.goal is None:
             given = tuple(actions)
             if given != self.answer[:len(given)]:
-                return Verdict(False, "That is not the move wanted here.")
+                return Verdict(False, _("That is not the move wanted here."))
             if len(given) == len(self.answer):
-                return Verdict(True, "Right!")
+                return Verdict(True, _("Right!"))
         else:
             spec = self.goals[self.goal.partition(":")[0]]
             if spec.met(self.seat, self._arg, events, state):
-                return Verdict(True, "Well done: " + self.task[0].lower() + self.task[1:])
+                return Verdict(True, _("Well done: {task}").format(task=self._lowered_task()))
         if state.is_over or state.to_move != self.seat or _turn_ended(events):
-            return Verdict(False, "Not this time: " + self.task[0].lower() + self.task[1:])
+            return Verdict(False, _("Not this time: {task}").format(task=self._lowered_task()))
         return None
+
+    def _lowered_task(self) -> str:
+        """The task after a colon: its first letter in lower case."""
+        task = self.task
+        return task[0].lower() + task[1:]
 
 
 def own_turn(events: list[Event]) -> list[Event]:

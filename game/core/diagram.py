@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from html import escape
 from math import hypot
 
+from game.core.i18n import _
 from game.core.svg import FONT, SVG_NS, attr, num, polygon, xy
 
 
@@ -422,7 +423,8 @@ def labels(spots_and_texts, bounds) -> str:
 
 
 def quoted(text: str) -> str:
-    return f"\u201c{text}\u201d"
+    """A text in the quotation marks of the language spoken."""
+    return _("“{text}”").format(text=text)
 
 
 def notes_words(highlights, arrows, labelled, dim: bool) -> list:
@@ -430,14 +432,20 @@ def notes_words(highlights, arrows, labelled, dim: bool) -> list:
     end spot, label), `labelled` as (spot, text)."""
     words = []
     if highlights:
-        words.append("Marked: " + "; ".join(s.words for s in highlights) + ".")
+        words.append(_("Marked: {places}.").format(
+            places="; ".join(s.words for s in highlights)))
     for start, end, label in arrows:
-        words.append(f"An arrow from {start.words} to {end.words}"
-                     + (f", labelled {quoted(label)}." if label else "."))
+        if label:
+            words.append(_("An arrow from {start} to {end}, labelled {label}.").format(
+                start=start.words, end=end.words, label=quoted(label)))
+        else:
+            words.append(_("An arrow from {start} to {end}.").format(start=start.words,
+                                                                      end=end.words))
     for spot, text in labelled:
-        words.append(f"The label {quoted(text)} on {spot.words}.")
+        words.append(_("The label {label} on {place}.").format(label=quoted(text),
+                                                                place=spot.words))
     if dim:
-        words.append("The rest of the board is dimmed.")
+        words.append(_("The rest of the board is dimmed."))
     return words
 
 

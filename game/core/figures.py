@@ -16,8 +16,10 @@ Standard library only; the rendering runs at build time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
+
+from game.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class Figure:
     """One diagram: the position (its text form, as `State.from_position` reads it), the
     notes over it (a dict as `Notes.from_dict` reads it: highlight, arrows, labels, dim,
     ghost, select), whose view it is (a seat, or None) and what it shows, in one plain
-    sentence (the caption under it)."""
+    sentence (the caption under it: English, marked with N_(), shown through _())."""
 
     position: str
     notes: dict = field(default_factory=dict)
@@ -77,6 +79,11 @@ def render(info, figure: Figure) -> str:
         raise ValueError(f"{info.name} has no diagrams")
     state = info.state_class.from_position(figure.position)
     notes = Notes.from_dict(figure.notes, "figure notes")
+    # the figure's own words (marked in game/<game>/figures.py), in the language spoken
+    notes = replace(notes, arrows=tuple(replace(a, label=_(a.label) if a.label else a.label)
+                                        for a in notes.arrows),
+                    labels=tuple((place, _(text) if text else text)
+                                 for place, text in notes.labels))
     return drawing.diagram(state, notes, seat=figure.seat)
 
 

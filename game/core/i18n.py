@@ -82,11 +82,33 @@ def ngettext(one: str, many: str, count: int) -> str:
     return _current["words"].ngettext(one, many, count)
 
 
+LANGUAGE_KEY = "tsuro-tatsu.lang"  # where the page keeps the player's choice (localStorage)
+
+
+def known_language(asked) -> str | None:
+    """The language of ours a code names ("es", "pt-BR", "HU"), or None."""
+    code = asked.strip().lower()[:2] if isinstance(asked, str) else ""
+    return code if code in LANGUAGES else None
+
+
+def negotiate(asked=None, saved=None, browser=()) -> str:
+    """The language to speak: the address's `?lang=`, else the player's saved choice,
+    else the first of the browser's languages (navigator.languages) we speak, else
+    English. (static/first.js decides the same way before Python is ready; a browser test
+    checks that they agree.)"""
+    for code in (asked, saved, *browser):
+        found = known_language(code)
+        if found:
+            return found
+    return SOURCE_LANGUAGE
+
+
 def chosen_language(asked: str | None) -> str:
     """The language a `?lang=` value names (its first two letters, any case), or English."""
     code = (asked or "").strip().lower()[:2]
     return code if code in LANGUAGES else SOURCE_LANGUAGE
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE", "N_", "SOURCE_LANGUAGE", "_", "catalog_path",
-           "chosen_language", "current", "ngettext", "speaking", "translation", "use"]
+__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_KEY", "LOCALE", "N_", "SOURCE_LANGUAGE", "_",
+           "catalog_path", "chosen_language", "current", "known_language", "negotiate",
+           "ngettext", "speaking", "translation", "use"]

@@ -5,6 +5,10 @@ Each game lists its steps in game/<game>/lessons.py (`LESSON`, named by its Game
 game/web/learn.py shows them one at a time (learn.html) and remembers which a learner has
 done. Every step carries a `solution`, the actions that solve it: the tests play each
 one and check the judge agrees, so a lesson cannot ask for the impossible.
+
+A step's words (`title`, `words`, `hint`) are written in English and marked with N_() in
+the game's lessons.py; the page shows them through _() (game/web/learn.py), in the
+language spoken then.
 """
 
 from __future__ import annotations

@@ -14,12 +14,13 @@ truth; the seats and the computer players stay as they are).
 
 from game.core.actions import Action, Event
 from game.core.bots import make_bot
+from game.core.i18n import N_, _
 from game.core.limits import shown
 from game.core.takeback import revealing, takeback_count
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
-CASUAL_LINE = "Casual game: a whole turn can be taken back."
+CASUAL_LINE = N_("Casual game: a whole turn can be taken back.")  # logged as _(CASUAL_LINE)
 
 
 class Seat:
@@ -27,8 +28,9 @@ class Seat:
 
     def __init__(self, name: str, player: str = HUMAN):
         if player != HUMAN and (type(player) is not str or player not in LEVELS):
-            raise ValueError(f"a seat is played by a human or a computer level "
-                             f"({', '.join(LEVELS)}), not {shown(player)}")
+            raise ValueError(_("a seat is played by a human or a computer level ({levels}), "
+                               "not {player}").format(levels=", ".join(LEVELS),
+                                                      player=shown(player)))
         self.name = name
         self.player = player
 
@@ -74,7 +76,7 @@ class Match:
         """The log's first entries: the casual setting, what happened before the first
         decision."""
         if self.casual:
-            self.log.append((Event("casual", {}), CASUAL_LINE))
+            self.log.append((Event("casual", {}), _(CASUAL_LINE)))
         self._note(getattr(self.state, "setup_events", []))
         self.opening = len(self.log)  # the log's entries before the first action
 
@@ -119,7 +121,7 @@ class Match:
         """Per action played here, in order: (seat, the kinds of the events it caused)."""
         result, start = [], self.opening
         for seat, count in self.steps:
-            result.append((seat, frozenset(e.kind for e, _ in self.log[start:start + count])))
+            result.append((seat, frozenset(e.kind for e, _line in self.log[start:start + count])))
             start += count
         return result
 

@@ -17,6 +17,7 @@ where one applies, the rule; a refused position builds nothing.
 
 from __future__ import annotations
 
+from game.core.i18n import _, ngettext
 from game.core.limits import (
     MAX_POSITION_TEXT,
     LimitError,
@@ -46,22 +47,23 @@ def parse_json(data, game: str, fields: dict) -> dict:
     field of the game to its default (or to REQUIRED); the result has them all."""
     data = within_limits(data)
     if not isinstance(data, dict):
-        raise PositionError("position", "a position is a JSON object")
+        raise PositionError("position", _("a position is a JSON object"))
     if data.get("game") != game:
-        raise PositionError("game", f"this is a position of {shown(data.get('game'))}, "
-                                    f"not {game!r}")
+        raise PositionError("game", _("this is a position of {found}, not {wanted}").format(
+            found=shown(data.get("game")), wanted=repr(game)))
     if type(data.get("version")) is not int or data["version"] != POSITION_VERSION:
-        raise PositionError("version", f"position format version {shown(data.get('version'))} "
-                                       f"is not supported (this version reads "
-                                       f"{POSITION_VERSION})")
+        raise PositionError("version", _("position format version {found} is not supported "
+                                         "(this version reads {version})").format(
+            found=shown(data.get("version")), version=POSITION_VERSION))
     unknown = sorted(set(data) - set(fields) - set(ENVELOPE))
     if unknown:
-        raise PositionError(unknown[0], f"unknown field (a position of {game} has: "
-                                        f"{', '.join(fields)})")
+        raise PositionError(unknown[0], _("unknown field (a position of {game} has: "
+                                          "{fields})").format(game=game,
+                                                              fields=", ".join(fields)))
     missing = [name for name, default in fields.items()
                if default is REQUIRED and name not in data]
     if missing:
-        raise PositionError(missing[0], "missing")
+        raise PositionError(missing[0], _("missing"))
     return {name: data.get(name, default) for name, default in fields.items()}
 
 
@@ -70,8 +72,8 @@ def within_limits(data):
     before anything else reads it: JSON text parsed, a dict walked without recursion."""
     try:
         if isinstance(data, (str, bytes)):
-            return load_json(data, "the position")
-        check_data(data, "the position")
+            return load_json(data, _("the position"))
+        check_data(data, _("the position"))
     except LimitError as err:
         raise PositionError(err.field or "position", str(err)) from None
     return data
@@ -80,8 +82,10 @@ def within_limits(data):
 def text_within_limits(text) -> None:
     """A position's text form no longer than MAX_POSITION_TEXT."""
     if isinstance(text, str) and len(text) > MAX_POSITION_TEXT:
-        raise PositionError("text", f"the text form is {len(text):,} characters long; the "
-                                    f"limit is {MAX_POSITION_TEXT:,}")
+        raise PositionError("text", ngettext(
+            "the text form is {length} character long; the limit is {limit}",
+            "the text form is {length} characters long; the limit is {limit}",
+            len(text)).format(length=f"{len(text):,}", limit=f"{MAX_POSITION_TEXT:,}"))
 
 
 class _Required:

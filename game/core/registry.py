@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import ClassVar
 
+from game.core.i18n import _
+
 PACKAGES = ("game.tsuro", "game.tatsu")  # in the order the page offers them
 
 
@@ -40,7 +42,7 @@ class Card:
 @dataclass(frozen=True)
 class GameInfo:
     key: str  # the game's name in URLs, records and the command line: "tsuro"
-    name: str  # as people read it: "Tsuro of the Seas"
+    name: str  # as people read it, in English: "Tsuro of the Seas" (shown: `shown_name`)
     players: tuple[int, int]  # fewest and most seats
     turn_cap: int  # a safety net for the simulator; real games end far sooner
     package: str  # the game's package: config_for(players, **options), GAME
@@ -81,6 +83,10 @@ class GameInfo:
     rules_page: str = ""
     rule_anchors: dict = field(default_factory=dict)
     rule_items: dict = field(default_factory=dict)
+    # the words a refusal shows for a rule it cites, where they are not the key itself:
+    # {rule key: its words, marked with N_()}; a key not listed is shown as _(key)
+    # (game/core/rule_links.py, rule_words)
+    rule_words: dict = field(default_factory=dict)
     # on/off options of the configuration, with their defaults (the command line offers
     # --no-NAME for each one that is on by default)
     switches: dict = field(default_factory=dict)
@@ -94,7 +100,7 @@ class GameInfo:
     @staticmethod
     def load(dotted: str):
         """What a "module:NAME" reference names, its module imported on first use."""
-        module, _, name = dotted.partition(":")
+        module, _colon, name = dotted.partition(":")
         return getattr(import_module(module), name)
 
     def modules(self) -> tuple:
@@ -102,6 +108,11 @@ class GameInfo:
         field left empty names none)."""
         return tuple(dict.fromkeys(getattr(self, name).partition(":")[0]
                                    for name in self.NAMED if getattr(self, name)))
+
+    @property
+    def shown_name(self) -> str:
+        """The game's name in the language spoken now ("Tsuro dos Mares")."""
+        return _(self.name)
 
     @property
     def state_class(self):
@@ -135,11 +146,12 @@ class GameInfo:
         return import_module(self.goals_module).GOALS if self.goals_module else {}
 
     def seat_names_for(self, players: int) -> list[str]:
-        """Names for the seats of a game nobody has named (a diagram, a lesson):
-        "Captain 1", ... or, where a seat's label is its name, "Black", "White"."""
+        """Names for the seats of a game nobody has named (a diagram, a lesson), in the
+        language spoken now: "Captain 1", ... or, where a seat's label is its name,
+        "Black", "White"."""
         if self.label_in_name:
-            return list(self.load(self.seat_labels))[:players]
-        return [self.seat_name.format(n=seat + 1) for seat in range(players)]
+            return [_(label) for label in list(self.load(self.seat_labels))[:players]]
+        return [_(self.seat_name).format(n=seat + 1) for seat in range(players)]
 
     def on_demand(self):
         """The game package's `__getattr__` (PEP 562): `State` (also by its class name)

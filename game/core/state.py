@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 
 from game.core.actions import Action, Event, well_formed
 from game.core.errors import RecordError, RuleError
+from game.core.i18n import _, ngettext
 from game.core.limits import MAX_ACTIONS, LimitError, check_data, load_json, shown
 
 RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
@@ -103,11 +104,12 @@ class GameState(ABC):
         An illegal action raises RuleError and changes nothing."""
         if not well_formed(action):
             what = action.shown() if isinstance(action, Action) else shown(action)
-            raise RuleError("action", f"{what} is not a well-formed action (a short kind "
-                                      "and a tuple of whole numbers, texts and tuples, "
-                                      "within the limits of the record format)")
+            raise RuleError("action", _("{action} is not a well-formed action (a short kind "
+                                        "and a tuple of whole numbers, texts and tuples, "
+                                        "within the limits of the record format)").format(
+                                            action=what))
         if self.is_over:
-            raise RuleError("end of the game", "the game is over: no more actions")
+            raise RuleError("end of the game", _("the game is over: no more actions"))
         events = self._apply(action)
         self.history.append(action)
         return events
@@ -135,50 +137,59 @@ class GameState(ABC):
         With `upto`, the game after its first `upto` actions (0: before any)."""
         try:  # the limits first (game/core/limits.py): nothing else recurses or converts
             if isinstance(record, (str, bytes)):
-                record = load_json(record, "the saved game")
+                record = load_json(record, _("the saved game"))
             else:
-                check_data(record, "the saved game")
+                check_data(record, _("the saved game"))
         except LimitError as err:
-            raise RecordError(f"the saved game is refused: {err}") from None
+            raise RecordError(_("the saved game is refused: {reason}").format(
+                reason=err)) from None
         if not isinstance(record, dict):
-            raise RecordError("a saved game is a JSON object")
+            raise RecordError(_("a saved game is a JSON object"))
         missing = RECORD_KEYS - record.keys()
         if missing:
-            raise RecordError(f"the saved game lacks {', '.join(sorted(missing))}")
+            raise RecordError(_("the saved game lacks {fields}").format(
+                fields=", ".join(sorted(missing))))
         extra = record.keys() - RECORD_KEYS
         if extra:
-            raise RecordError(f"the saved game has unknown fields: {', '.join(sorted(extra))}")
+            raise RecordError(_("the saved game has unknown fields: {fields}").format(
+                fields=", ".join(sorted(extra))))
         if record["game"] != cls.GAME:
-            raise RecordError(f"this is a saved game of {shown(record['game'])}, not "
-                              f"{cls.GAME!r}")
+            raise RecordError(_("this is a saved game of {found}, not {wanted}").format(
+                found=shown(record["game"]), wanted=repr(cls.GAME)))
         if type(record["version"]) is not int or record["version"] != cls.FORMAT_VERSION:
-            raise RecordError(
-                f"saved game format version {shown(record['version'])} is not supported "
-                f"(this version reads {cls.FORMAT_VERSION})"
-            )
+            raise RecordError(_("saved game format version {found} is not supported (this "
+                                "version reads {version})").format(
+                                    found=shown(record["version"]),
+                                    version=cls.FORMAT_VERSION))
         if not isinstance(record["config"], dict):
-            raise RecordError("the saved game's config is not an object")
+            raise RecordError(_("the saved game's config is not an object"))
         if not isinstance(record["actions"], list):
-            raise RecordError("the saved game's actions are not a list")
+            raise RecordError(_("the saved game's actions are not a list"))
         if len(record["actions"]) > MAX_ACTIONS:
-            raise RecordError(f"the saved game has {len(record['actions']):,} actions; the "
-                              f"limit is {MAX_ACTIONS:,}")
+            raise RecordError(ngettext("the saved game has {count} action; the limit is "
+                                       "{limit}",
+                                       "the saved game has {count} actions; the limit is "
+                                       "{limit}", len(record["actions"])).format(
+                                           count=f"{len(record['actions']):,}",
+                                           limit=f"{MAX_ACTIONS:,}"))
         try:
             state = cls(record["config"], record["seed"])
         except (ValueError, TypeError) as err:
-            raise RecordError(f"the saved game's setup is refused: {err}") from None
+            raise RecordError(_("the saved game's setup is refused: {reason}").format(
+                reason=err)) from None
         actions = record["actions"]
         if upto is not None:
             if type(upto) is not int or not 0 <= upto <= len(actions):
-                raise RecordError(f"the saved game has {len(actions)} actions: a step is "
-                                  f"a whole number from 0 to {len(actions)}, not "
-                                  f"{shown(upto)}")
+                raise RecordError(_(  # (English says "1 actions" too: one message)
+                    "the saved game has {count} actions: a step is a whole number from 0 to "
+                    "{count}, not {step}").format(count=len(actions), step=shown(upto)))
             actions = actions[:upto]
         for number, raw in enumerate(actions, 1):
             try:
                 state.apply(Action.from_json(raw))
             except ValueError as err:  # RuleError is a ValueError
-                raise RecordError(f"action {number} of the saved game is refused: {err}") from None
+                raise RecordError(_("action {number} of the saved game is refused: {reason}")
+                                  .format(number=number, reason=err)) from None
         return state
 
     @classmethod

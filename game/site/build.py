@@ -4,13 +4,15 @@ The site is: index.html (the game), embed.html (the board alone, for other pages
 embed), learn.html (Learn to play: the lessons), teach.html (an example teaching page:
 diagrams and embedded boards only), pyscript.toml (the pages' PyScript configuration) and
 manifest.webmanifest (what an installed copy is called and shows), every file of static/
-(styles, icons, the vendored runtime), the game's Python as one archive (static/game.zip,
-made from the sources at serve/build time), the rules pages
-(rules/*.html, made from docs/rules-*.md by game/site/rules.py), the games' figures
-(diagrams/NAME.svg, drawn from game/<game>/figures.py: the rules pages show them, teaching
-pages link them), the start screen's card pictures (cards/GAME-LANG.svg, game/web/start.py)
-and the service worker at the site root (sw.js, made from static/sw.js
-with the list of files to keep for offline play).
+(styles, icons, the vendored runtime; static/words.js with the scripts' words in every
+language), the game's Python as one archive (static/game.zip, made from the sources at
+serve/build time), the rules pages (made from docs/rules-*.md by game/site/rules.py:
+rules/GAME.html in English, rules/GAME.LANG.html from docs/rules-GAME.LANG.md), the
+games' figures (diagrams/NAME.svg, diagrams/NAME.LANG.svg in another language, drawn from
+game/<game>/figures.py: the rules pages show them, teaching pages link them), the start
+screen's card pictures (cards/GAME-LANG.svg, game/web/start.py) and the service worker at
+the site root (sw.js, made from static/sw.js with the list of files to keep for offline
+play).
 All URLs are relative, so the written site works from any folder, e.g. a project page.
 """
 
@@ -26,10 +28,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from game.core.i18n import LANGUAGES, speaking
 from game.site.bundle import ARCHIVE_NAME, game_archive
 from game.site.first_paint import FirstPaintError, boot_bytes, index_page
-from game.site.rules import DIAGRAM_FILE, DIAGRAMS, MarkdownError, page_names, rules_page
+from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
+from game.web.page_words import WORDS_TEMPLATE, words_script
 from game.web.start import card_picture_files
 
 Source = Path | Callable[[], bytes]
@@ -69,12 +73,15 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
         files[relative] = path
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
     files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
+    files[WORDS_TEMPLATE] = lambda: words_script((root / WORDS_TEMPLATE).read_text())
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
-        for key, name in page_names().items():
-            files[name] = lambda key=key: _rules_page(root, key)
+        for name, (key, lang) in every_page_name().items():  # each game, each language
+            files[name] = lambda key=key, lang=lang: _rules_page(root, key, lang)
     files.update(card_picture_files())  # the start screen's pictures, one per language
     for name, picture in DIAGRAMS.items():  # the same figure always gives the same bytes
-        files[DIAGRAM_FILE.format(name)] = lambda picture=picture: picture().svg.encode()
+        for lang in LANGUAGES:  # its words in each language
+            files[diagram_file(name, lang)] = lambda picture=picture, lang=lang: _drawn(
+                picture, lang)
     files[SW_URL] = lambda: service_worker(root, files, packages)
     return dict(sorted(files.items()))
 
@@ -86,9 +93,14 @@ def _index_page(root: Path, files: dict[str, Source]) -> bytes:
         raise BuildError(f"cannot make the first screen: {error}") from error
 
 
-def _rules_page(root: Path, game_key: str) -> bytes:
+def _drawn(picture, lang: str) -> bytes:
+    with speaking(lang):
+        return picture().svg.encode()
+
+
+def _rules_page(root: Path, game_key: str, lang: str) -> bytes:
     try:
-        return rules_page(game_key, root)
+        return rules_page(game_key, root, lang=lang)
     except MarkdownError as error:
         raise BuildError(f"cannot make the rules page: {error}") from error
 

@@ -45,10 +45,18 @@ def boot_bytes(files: dict, read: Callable) -> int:
 
 def index_page(template: str, total_bytes: int) -> bytes:
     """index.html with the start screen written in, its progress bar out of
-    `total_bytes`."""
+    `total_bytes`: in English, and in each other language in a <template
+    id="first-screen-LANG"> that static/first.js puts in its place at once when the page
+    speaks that language."""
+    from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
     from game.web.start import built_first_screen
 
     screen = built_first_screen(total_bytes, EARLY)
+    for lang in LANGUAGES:
+        if lang != SOURCE_LANGUAGE:
+            with speaking(lang):
+                screen += (f'\n    <template id="first-screen-{lang}" lang="{lang}">'
+                           f"{built_first_screen(total_bytes, EARLY)}</template>")
     page, found = _FIRST_SCREEN.subn(lambda _: screen, template, count=1)
     if not found:
         raise FirstPaintError("index.html lacks the '<!-- first screen -->' and "

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.figures import all_figures, render
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url
 from game.site.head import DOCUMENT_POLICY, head_lines
@@ -49,6 +50,12 @@ CONTENTS_ID = "contents"  # the table of contents' heading
 DIAGRAM_FILE = "diagrams/{}.svg"  # a diagram's file in the site (build.py lists them)
 # ... as a rules page (rules/<stem>.html) links it
 DIAGRAM_SRC = "../" + DIAGRAM_FILE
+
+
+def diagram_file(name: str, lang: str = SOURCE_LANGUAGE) -> str:
+    """A diagram's file in the site, in a language (its words are the language's):
+    diagrams/NAME.svg in English, diagrams/NAME.LANG.svg in another."""
+    return DIAGRAM_FILE.format(name if lang == SOURCE_LANGUAGE else f"{name}.{lang}")
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ def figure_pictures() -> dict[str, Callable[[], Picture]]:
     """Every registered game's figures (game/<game>/figures.py, found by name through the
     registry: game/core/figures.py), by name, each as a function drawing it."""
     return {name: (lambda info=info, figure=figure: Picture(render(info, figure),
-                                                            figure.caption))
+                                                            _(figure.caption)))
             for name, (info, figure) in all_figures().items()}
 
 
@@ -101,10 +108,14 @@ class Document:
 
     @property
     def body(self) -> str:
-        return "\n".join(block for _, block in self.blocks)
+        return "\n".join(block for _kind, block in self.blocks)
 
 
 _HEADING = re.compile(r"(#{1,6})(?:[ ]+(.*?))?(?:[ ]+#+)?[ ]*$")
+# A translated rules file keeps the English file's anchors: `## Preparación {#setting-up}`,
+# `**Decisión — un dado inútil.** {#decision-an-unusable-die} …` (tests/site checks that a
+# translation gives the same ids in the same order as the English file).
+_GIVEN_ID = re.compile(r"[ ]+\{#([a-z0-9][a-z0-9-]*)\}")
 _MARKER = re.compile(r"(?:([-*])|(\d{1,9})\.)(?:([ ]{1,4})(?=\S)|[ ]*$)")
 _ANY_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ ]|$)")
 _FENCE = re.compile(r"(`{3,}|~{3,})(.*)$")
@@ -155,8 +166,8 @@ def _indent(line: str) -> int:
 class _Converter:
     def __init__(self, source: str, diagrams: Mapping[str, Callable[[], Picture]],
                  item_prefixes: Mapping[str, str], links: Mapping[str, str],
-                 reserved: tuple[str, ...]):
-        self.source, self.diagrams = source, diagrams
+                 reserved: tuple[str, ...], lang: str = SOURCE_LANGUAGE):
+        self.source, self.diagrams, self.lang = source, diagrams, lang
         self.item_prefixes, self.links = item_prefixes, links
         self.ids: list[str] = list(reserved)
         self.headings: list[Heading] = []
@@ -164,6 +175,13 @@ class _Converter:
 
     def fail(self, line: int, message: str):
         raise MarkdownError(self.source, line, message)
+
+    def given_id(self, anchor: str, number: int) -> str:
+        """An id written in the file ({#id}): it must be free."""
+        if anchor in self.ids:
+            self.fail(number, f"the id {anchor!r} is given twice")
+        self.ids.append(anchor)
+        return anchor
 
     def new_id(self, wanted: str, alternative: str | None = None) -> str:
         """wanted if free, else alternative if free, else wanted-2, wanted-3, ..."""
@@ -249,9 +267,12 @@ class _Converter:
         if level > 1 and level > self.headings[-1].level + 1:
             self.fail(number, f"a level-{level} heading right after a level-"
                               f"{self.headings[-1].level} one: no level may be skipped")
+        given = _GIVEN_ID.search(words)
+        if given and given.end() == len(words):
+            words = words[:given.start()]
         content = self.inline(words, number)
         text = plain(content)
-        anchor = self.new_id(slug(text))
+        anchor = self.given_id(given.group(1), number) if given else self.new_id(slug(text))
         self.section = anchor
         self.headings.append(Heading(level, anchor, content, text))
         link = f' <a class="self-link" href="#{anchor}" aria-label="Link to this section">§</a>'
@@ -291,7 +312,7 @@ class _Converter:
         alt, width, height = drawing
         anchor = self.new_id(f"diagram-{name}")
         return "figure", (f'<figure class="diagram" id="{anchor}">'
-                          f'<img src="{html.escape(DIAGRAM_SRC.format(name))}" '
+                          f'<img src="../{html.escape(diagram_file(name, self.lang))}" '
                           f'alt="{html.escape(alt)}" width="{width}" height="{height}">'
                           f'<figcaption>{html.escape(picture.caption, quote=False)}'
                           "</figcaption></figure>")
@@ -313,11 +334,11 @@ class _Converter:
             hint = " (list markers: '-', '*', '1.')" if what == "a list" else ""
             self.fail(start + 1, f"{what} is not supported here{hint}")
         content = self.inline("\n".join(text), start + 1)
-        attributes, content = self.labelled(content)
+        attributes, content = self.labelled(content, start + 1)
         blocks.append(("p", f"<p{attributes}>{content}</p>"))
         return i
 
-    def labelled(self, content: str) -> tuple[str, str]:
+    def labelled(self, content: str, number: int = 0) -> tuple[str, str]:
         """The id attribute for a paragraph or item that starts with a bold label (and
         the content with a self-link after the label), or ("", content)."""
         if not content.startswith("<strong>"):
@@ -325,17 +346,23 @@ class _Converter:
         end = content.index("</strong>") + len("</strong>")
         label = plain(content[:end])
         reading = _READING.match(label)
-        if reading:
-            title = re.split(r"\s+[—–-]\s+", label, maxsplit=1)[1:]
-            wanted = reading.group(1).lower()
-            alternative = f"{wanted}-{slug(title[0])}" if title else None
-        elif label.startswith("Decision") or label.endswith("."):
-            wanted, alternative = slug(label), None
+        given = _GIVEN_ID.match(content, end)
+        if given:  # a translation's label, with the English file's id
+            content = content[:end] + content[given.end():]
+            anchor = self.given_id(given.group(1), number)
         else:
-            return "", content
-        anchor = self.new_id(wanted, alternative)
+            if reading:
+                title = re.split(r"\s+[—–-]\s+", label, maxsplit=1)[1:]
+                wanted = reading.group(1).lower()
+                alternative = f"{wanted}-{slug(title[0])}" if title else None
+            elif label.startswith("Decision") or label.endswith("."):
+                wanted, alternative = slug(label), None
+            else:
+                return "", content
+            anchor = self.new_id(wanted, alternative)
+        words = _("Link to {part}").format(part=label.rstrip("."))
         link = (f' <a class="self-link" href="#{anchor}" '
-                f'aria-label="Link to {html.escape(label.rstrip("."))}">§</a>')
+                f'aria-label="{html.escape(words)}">§</a>')
         return f' id="{anchor}"', content[:end] + link + content[end:]
 
     def table(self, lines: list[str], i: int, blocks) -> int:
@@ -473,8 +500,8 @@ class _Converter:
                 attributes = f' id="{anchor}"'
             else:
                 anchor = ""
-                attributes, content = self.labelled(content)
-            inner = "".join("\n" + block for _, block in
+                attributes, content = self.labelled(content, body[0][0])
+            inner = "".join("\n" + block for _kind, block in
                             self.lists(nested, top=False, parent=anchor)) if nested else ""
             out.append(f"<li{attributes}>{content}{inner}</li>")
         if ordered:
@@ -593,26 +620,36 @@ def convert(text: str, source: str = "<markdown>", *,
             diagrams: Mapping[str, Callable[[], Picture]] | None = None,
             item_prefixes: Mapping[str, str] | None = None,
             links: Mapping[str, str] | None = None,
-            reserved: tuple[str, ...] = ()) -> Document:
+            reserved: tuple[str, ...] = (), lang: str = SOURCE_LANGUAGE) -> Document:
     """Markdown (the subset above) to HTML blocks. `source` names the file in errors;
     `diagrams` maps the names of diagram lines to functions giving their Picture;
     `item_prefixes` {section id: prefix} names numbered items; `links` maps the file
     names a link may point at to their URL on the site; `reserved` ids are taken by the
-    page around the document (they come first in Document.ids)."""
+    page around the document (they come first in Document.ids); `lang`, the language
+    whose diagram files the page shows."""
     return _Converter(source, diagrams or {}, item_prefixes or {}, links or {},
-                      reserved).document(text)
+                      reserved, lang).document(text)
 
 
 # --- the pages -----------------------------------------------------------------------------
-def source_name(game_key: str) -> str:
-    """The rules file of a game, relative to the project root."""
-    return f"{DOCS}/rules-{page_of(game_key).removesuffix('.html')}.md"
+def source_name(game_key: str, lang: str = SOURCE_LANGUAGE) -> str:
+    """The rules file of a game, relative to the project root: docs/rules-<stem>.md in
+    English, docs/rules-<stem>.<lang>.md translated."""
+    stem = page_of(game_key).removesuffix(".html")
+    suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
+    return f"{DOCS}/rules-{stem}{suffix}.md"
 
 
 def page_names() -> dict[str, str]:
-    """{game key: its page's path in the site} for every registered game that has a rules
-    page (all of them: tests/site/test_rules_pages.py), e.g. "rules/tatsu.html"."""
-    return {key: page_url(key) for key in games() if page_of(key)}
+    """{game key: its English page's path in the site} for every registered game that has
+    a rules page (all of them: tests/site/test_rules_pages.py), e.g. "rules/tatsu.html"."""
+    return {key: page_url(key, SOURCE_LANGUAGE) for key in games() if page_of(key)}
+
+
+def every_page_name() -> dict[str, tuple[str, str]]:
+    """{path in the site: (game key, language)} of every rules page, in every language
+    ("rules/tatsu.es.html": ("tatsu", "es"))."""
+    return {page_url(key, lang): (key, lang) for key in page_names() for lang in LANGUAGES}
 
 
 def _contents(headings: list[Heading]) -> str:
@@ -631,41 +668,75 @@ def _contents(headings: list[Heading]) -> str:
 
     items = [entry(top, "\n<ul>\n" + "\n".join(map(entry, subs)) + "\n</ul>" if subs else "")
              for top, subs in sections]
+    title = html.escape(_("Contents"))
     return (f'<nav class="toc" aria-labelledby="{CONTENTS_ID}">\n'
-            f'<h2 id="{CONTENTS_ID}">Contents</h2>\n'
+            f'<h2 id="{CONTENTS_ID}">{title}</h2>\n'
             "<ul>\n" + "\n".join(items) + "\n</ul>\n</nav>")
 
 
 def rules_document(game_key: str, root: Path = ROOT,
-                   diagrams: Mapping[str, Callable[[], Picture]] | None = None) -> Document:
-    """A game's rules file, converted, with every anchor rule_links promises checked."""
-    name = source_name(game_key)
-    text = (Path(root) / name).read_text(encoding="utf-8")
+                   diagrams: Mapping[str, Callable[[], Picture]] | None = None,
+                   lang: str = SOURCE_LANGUAGE) -> Document:
+    """A game's rules file in a language, converted, with every anchor rule_links
+    promises checked; a translation must give the English file's ids, in its order."""
+    name = source_name(game_key, lang)
+    path = Path(root) / name
+    if not path.is_file():
+        raise MarkdownError(name, 1, "no such file: every language needs its rules file")
+    text = path.read_text(encoding="utf-8")
     pages = [page_of(key) for key in games() if page_of(key)]
-    links = {f"rules-{page.removesuffix('.html')}.md": page for page in pages}
-    document = convert(text, name, diagrams=DIAGRAMS if diagrams is None else diagrams,
-                       item_prefixes=games()[game_key].rule_items, links=links,
-                       reserved=(CONTENTS_ID,))
+    links = {f"rules-{page.removesuffix('.html')}.md": page_url(key, lang).rsplit("/", 1)[1]
+             for key, page in zip(games(), pages)}
+    with speaking(lang):
+        document = convert(text, name, diagrams=DIAGRAMS if diagrams is None else diagrams,
+                           item_prefixes=games()[game_key].rule_items, links=links,
+                           reserved=(CONTENTS_ID,), lang=lang)
     missing = {rule: anchor for rule, anchor in games()[game_key].rule_anchors.items()
                if anchor not in document.ids}
     if missing:
         raise MarkdownError(name, 1, "no place on the page for the rules " + ", ".join(
             f"{rule!r} (#{anchor})" for rule, anchor in missing.items())
             + f": see rule_anchors in {games()[game_key].package}")
+    if lang != SOURCE_LANGUAGE:
+        english = rules_document(game_key, root, diagrams).ids
+        if document.ids != english:
+            extra = [i for i in document.ids if i not in english]
+            lacking = [i for i in english if i not in document.ids]
+            raise MarkdownError(name, 1, "a translation gives the English file's ids in "
+                                "its order (write {#id} after a heading or a bold label): "
+                                f"lacking {lacking[:5]}, extra {extra[:5]}"
+                                + ("" if extra or lacking else ", out of order"))
     return document
 
 
 def rules_page(game_key: str, root: Path = ROOT,
-               diagrams: Mapping[str, Callable[[], Picture]] | None = None) -> bytes:
-    """The complete page rules/<stem>.html of a game (UTF-8)."""
-    document = rules_document(game_key, root, diagrams)
+               diagrams: Mapping[str, Callable[[], Picture]] | None = None,
+               lang: str = SOURCE_LANGUAGE) -> bytes:
+    """The complete page rules/<stem>.html of a game (UTF-8), in a language
+    (rules/<stem>.<lang>.html)."""
+    document = rules_document(game_key, root, diagrams, lang)
+    with speaking(lang):
+        return _page(game_key, document, lang).encode("utf-8")
+
+
+def _page(game_key: str, document: Document, lang: str) -> str:
     known = games()
     name = known[game_key].name
-    back = (f'<a href="../index.html?game={html.escape(game_key)}">'
-            f'<span aria-hidden="true">←</span>Play {html.escape(name)}</a>')
+    query = "" if lang == SOURCE_LANGUAGE else f"&amp;lang={lang}"
+    play = html.escape(_("Play {game}").format(game=name))
+    back = (f'<a href="../index.html?game={html.escape(game_key)}{query}">'
+            f'<span aria-hidden="true">←</span>{play}</a>')
+    rules_of = _("{game} rules")
     others = "".join(
-        f'\n    <a href="{page_of(key)}">{html.escape(info.name)} rules</a>'
+        f'\n    <a href="{page_url(key, lang).rsplit("/", 1)[1]}">'
+        f'{html.escape(rules_of.format(game=info.name))}</a>'
         for key, info in known.items() if key != game_key and page_of(key))
+    languages = "".join(
+        f'\n    <a href="{page_url(game_key, other).rsplit("/", 1)[1]}" hreflang="{other}" '
+        f'lang="{other}">{html.escape(words)}</a>'
+        for other, words in LANGUAGES.items() if other != lang)
+    site_words = html.escape(_("Site"))
+    language_words = html.escape(_("Other languages"))
     blocks, body = document.blocks, []
     contents = _contents(document.headings)
     for kind, block in blocks:
@@ -676,8 +747,8 @@ def rules_page(game_key: str, root: Path = ROOT,
     if contents:
         body.append(contents)
     head = head_lines("../", DOCUMENT_POLICY)  # the policy, manifest, colours and icon
-    page = f"""<!doctype html>
-<html lang="en">
+    return f"""<!doctype html>
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
 {head}  <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -688,8 +759,10 @@ def rules_page(game_key: str, root: Path = ROOT,
   <link rel="stylesheet" href="../static/rules.css">
 </head>
 <body class="rules-page">
-  <nav class="rules-nav" aria-label="Site">
+  <nav class="rules-nav" aria-label="{site_words}">
     {back}{others}
+  </nav>
+  <nav class="rules-languages" aria-label="{language_words}">{languages}
   </nav>
   <main class="rules">
 {chr(10).join(body)}
@@ -697,5 +770,3 @@ def rules_page(game_key: str, root: Path = ROOT,
 </body>
 </html>
 """
-    return page.encode("utf-8")
-

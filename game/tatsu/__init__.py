@@ -19,8 +19,8 @@ GAME = GameInfo(
     seat_labels="game.tatsu.arena:COLOUR_NAMES", seat_colours="game.tatsu.svg:STONE_FILLS",
     setup_form="game.web.tatsu_setup:form_body", setup_read="game.web.tatsu_setup:read_fields",
     sample_view="game.web.tatsu_setup:sample_view",
-    sample_words="The arena of Tatsu before a game: each side's three vines on its entry "
-                 "segments, its other six stones in its tray, no dice rolled yet.",
+    sample_words=N_("The arena of Tatsu before a game: each side's three vines on its entry "
+                    "segments, its other six stones in its tray, no dice rolled yet."),
     rules_page="tatsu.html",
     rule_anchors={
         "action": "how-the-engine-speaks",  # the actions' shapes
@@ -32,6 +32,17 @@ GAME = GameInfo(
         "entangling": "vine-entangle",
         "escaping": "escaping-an-entanglement",
         "entering": "entering-from-the-mat",
+    },
+    # the words a refusal shows for the rules above that are Tatsu's own (rule_links.py;
+    # "action" and "end of the game" are every game's)
+    rule_words={
+        "turn order": N_("turn order"),
+        "using the dice": N_("using the dice"),
+        "moving": N_("moving"),
+        "holding": N_("holding"),
+        "entangling": N_("entangling"),
+        "escaping": N_("escaping"),
+        "entering": N_("entering"),
     },
     card=Card(
         players=N_("2 players"),

@@ -5,9 +5,13 @@ Segments are numbered 0-23 clockwise; each has an inner and an outer field. Outs
 the state a stone is the tuple (seat, kind): (0, "fire") is a Black fire dragon.
 """
 
+from game.core.i18n import N_
+
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
-COLOUR_NAMES = ("Black", "White")
+# The seats' names in English, marked for translation: game/tatsu/text.py colour_name()
+# gives them in the language spoken.
+COLOUR_NAMES = (N_("Black"), N_("White"))
 
 INNER, OUTER = "inner", "outer"
 FIELDS = (INNER, OUTER)

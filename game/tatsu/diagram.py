@@ -26,6 +26,7 @@ from game.core.diagram import (
     rect_outline,
     veil,
 )
+from game.core.i18n import N_, _
 from game.core.svg import num, xy
 from game.tatsu.arena import COLOUR_NAMES, COLOURS, INNER, KINDS, MAT, OUTER, SEGMENTS
 from game.tatsu.svg import (  # the board's own geometry and words
@@ -33,7 +34,6 @@ from game.tatsu.svg import (  # the board's own geometry and words
     BOX_GAP,
     BOX_H,
     BOX_W,
-    BOX_WORDS,
     BOX_X,
     BOX_Y,
     CX,
@@ -49,6 +49,7 @@ from game.tatsu.svg import (  # the board's own geometry and words
     R_OUTER_STONE,
     WIDTH,
     TatsuScene,
+    _field_words,
     _polar,
     _sector,
     _segment_words,
@@ -56,6 +57,7 @@ from game.tatsu.svg import (  # the board's own geometry and words
     layers,
     summary,
 )
+from game.tatsu.text import colour_name, kind_word
 
 PLACE_HELP = ("a place is a segment 0-23, a field like 5i or 5o (inner, outer), a side's "
               "box like black-mat, white-tray or black-dead, a pile in it like "
@@ -63,6 +65,16 @@ PLACE_HELP = ("a place is a segment 0-23, a field like 5i or 5o (inner, outer), 
 # A dark page: the card turns dark, and what lies on it (the segments' numbers) light.
 DARK_CSS = ".frame{fill:#12252e;stroke:#3f5a66}.segment-number{fill:#e0d3b4}"
 BOX_ORDER = ("tray", "mat", "dead")
+# A side's box in words, and a pile in it: "Black's mat", "the fire dragons in Black's mat".
+BOX_OWNER = {"tray": N_("{colour}'s tray"), "mat": N_("{colour}'s mat"),
+             "dead": N_("{colour}'s dead zone")}
+PILE_IN = {"tray": N_("the {kind} dragons in {colour}'s tray"),
+           "mat": N_("the {kind} dragons in {colour}'s mat"),
+           "dead": N_("the {kind} dragons in {colour}'s dead zone")}
+# What choosing a destination would do, for the words of a selection.
+WAYS = {"move": N_("move to {segment} with the {die}"),
+        "enter": N_("enter to {segment} with the {die}"),
+        "escape": N_("escape to {segment} with the {die}")}
 
 
 def _circle_outline(x, y, r) -> str:
@@ -86,23 +98,24 @@ def place_of(text: str, option: str) -> tuple:
         r1, r2 = (R_IN, R_MID) if field == INNER else (R_MID, R_OUT)
         radius = R_INNER_STONE if field == INNER else R_OUTER_STONE
         x, y = _polar(segment, radius)
-        return Spot(f"{_segment_words(segment)}, {field} field", x, y,
+        return Spot(_field_words(segment, field), x, y,
                     _sector(segment, r1, r2), 13), (segment, radius)
     if side:
         seat, box, kind = COLOURS.index(side[1]), side[2], side[3]
         y0 = 0 if seat == 0 else PANEL_H + ARENA_H
         bx = BOX_X + BOX_ORDER.index(box) * (BOX_W + BOX_GAP)
-        owner = f"{COLOUR_NAMES[seat]}'s {BOX_WORDS[box].lower()}"
         if kind is None:
+            owner = _(BOX_OWNER[box]).format(colour=colour_name(seat))
             return Spot(owner, bx + BOX_W / 2, y0 + BOX_Y + BOX_H / 2,
                         rect_outline(bx + 2, y0 + BOX_Y + 2, BOX_W - 4, BOX_H - 4),
                         24), None
         left = bx + KINDS.index(kind) * PILE_W
-        return Spot(f"the {kind} dragons in {owner}", left + PILE_W / 2, y0 + PILE_Y,
+        pile = _(PILE_IN[box]).format(kind=kind_word(kind), colour=colour_name(seat))
+        return Spot(pile, left + PILE_W / 2, y0 + PILE_Y,
                     rect_outline(left + 2, y0 + BOX_Y + 15, PILE_W - 4, BOX_H - 17),
                     14), None
     if t == "hub":
-        return Spot("the dice in the middle", CX, CY,
+        return Spot(_("the dice in the middle"), CX, CY,
                     _circle_outline(CX, CY, R_IN - 7), 30), None
     raise NotesError(option, f"no place {text!r} on the board: {PLACE_HELP}")
 
@@ -140,7 +153,11 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
                                          f"{field} field")
         owner, kind, _status = scene.fields[segment, field]
         address = (segment, field)
-        words = f"the {_stone_words(owner, kind)} on {_segment_words(segment)}, {field} field"
+        if field == INNER:
+            words = _("the {stone} on {segment}, inner field")
+        else:
+            words = _("the {stone} on {segment}, outer field")
+        words = words.format(stone=_stone_words(owner, kind), segment=_segment_words(segment))
         spot = place_of(f"{segment}{field[0]}", "--select")[0]
     elif mat:
         owner = scene.active if mat[1] is None else COLOURS.index(mat[1])
@@ -149,7 +166,8 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
             raise NotesError("--select", f"{COLOUR_NAMES[owner]}'s mat holds no {kind} "
                                          "dragon")
         address = (MAT, kind)
-        words = f"a {_stone_words(owner, kind)} on {COLOUR_NAMES[owner]}'s mat"
+        words = _("a {stone} on {colour}'s mat").format(stone=_stone_words(owner, kind),
+                                                        colour=colour_name(owner))
         spot = place_of(f"{COLOURS[owner]}-mat-{kind}", "--select")[0]
     else:
         raise NotesError("--select", f"no stone {text!r}: a stone is a field like 5i or "
@@ -168,12 +186,14 @@ def _select_note(scene: TatsuScene, select) -> tuple:
         return None, [], [], []
     address, words, spot = _selection(scene, select)
     targets = scene.destinations(address) if address in scene.movable() else []
-    verbs = {"move": "move", "enter": "enter", "escape": "escape"}
-    ways = [f"{verbs[action.kind]} to {_segment_words(segment)} with the {action.args[1]}"
+    ways = [_(WAYS[action.kind]).format(segment=_segment_words(segment), die=action.args[1])
             for action, segment in targets]
-    said = [f"Selected: {words}, ringed in gold. "
-            + (f"It may {'; or '.join(ways)} (shaded gold, the die on the segment's number)."
-               if ways else "It cannot move now.")]
+    may = ways[0] if ways else ""
+    for way in ways[1:]:
+        may = _("{ways}; or {way}").format(ways=may, way=way)
+    said = [_("Selected: {stone}, ringed in gold.").format(stone=words) + " "
+            + (_("It may {ways} (shaded gold, the die on the segment's number).").format(
+                ways=may) if ways else _("It cannot move now."))]
     lit = [spot] + [_spot(str(segment), "--select") for _action, segment in targets]
     return address, targets, said, lit
 
@@ -233,7 +253,7 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     words = select_words + notes_words(marked, [(a[0], b[0], label) for a, b, label in arrows],
                                        labelled, notes.dim)
     return document(WIDTH, HEIGHT, title=summary(scene, names),
-                    desc=" ".join(words) or "The position alone, with no notes.",
+                    desc=" ".join(words) or _("The position alone, with no notes."),
                     body="".join(body), dark=DARK_CSS, attributes={
                         "class": "diagram tatsu-diagram", "data-board": "tatsu",
                         "data-turn": scene.turn})

@@ -9,75 +9,77 @@ stones travel clockwise (towards higher segment numbers).
 """
 
 from game.core.figures import Figure
+from game.core.i18n import N_
 
 FIGURES = {
     # Moving: a stone and the segments its two dice take it to.
     "tatsu-moving": Figure(
         position="5F8v4w4_b24_-_-_5",
         notes={"select": "5i"},
-        caption="Black's fire dragon on segment 5 may move 2 or 4 segments clockwise, one "
-                "die at a time: the shaded segments are where it can land."),
+        caption=N_("Black's fire dragon on segment 5 may move 2 or 4 segments clockwise, one "
+                   "die at a time: the shaded segments are where it can land.")),
     # Landing on your own stone: holding.
     "tatsu-hold": Figure(
         position="3W1V8v9_b26_-_-_5",
-        notes={"arrows": [{"from": "3i", "to": "5o", "label": "2: holds"}]},
-        caption="With the 2, Black's water dragon lands on Black's own vine and stops on the "
-                "outer field: the vine is held until the water moves on."),
+        notes={"arrows": [{"from": "3i", "to": "5o", "label": N_("2: holds")}]},
+        caption=N_("With the 2, Black's water dragon lands on Black's own vine and stops on the "
+                   "outer field: the vine is held until the water moves on.")),
     # Vine: entangle.
     "tatsu-entangle": Figure(
         position="9V1w8v3_b25_-_-_5",
-        notes={"arrows": [{"from": "9i", "to": "11o", "label": "2: entangles"}]},
-        caption="With the 2, Black's vine lands on White's water dragon and stops on the "
-                "outer field: the water is entangled and cannot move."),
+        notes={"arrows": [{"from": "9i", "to": "11o", "label": N_("2: entangles")}]},
+        caption=N_("With the 2, Black's vine lands on White's water dragon and stops on the "
+                   "outer field: the water is entangled and cannot move.")),
     # Water: expel.
     "tatsu-expel": Figure(
         position="8W2f8v3_b35_-_-_5",
-        notes={"arrows": [{"from": "8i", "to": "11", "label": "3: expels"},
-                          {"from": "11i", "to": "white-tray-fire", "label": "back to the tray"}]},
-        caption="With the 3, Black's water dragon lands on White's fire dragon and washes it "
-                "back to White's tray, then takes the inner field."),
+        notes={"arrows": [{"from": "8i", "to": "11", "label": N_("3: expels")},
+                          {"from": "11i", "to": "white-tray-fire",
+                           "label": N_("back to the tray")}]},
+        caption=N_("With the 3, Black's water dragon lands on White's fire dragon and washes it "
+                   "back to White's tray, then takes the inner field.")),
     # Fire: destroy.
     "tatsu-destroy": Figure(
         position="3v6w10F2_b61_-_-_5",
-        notes={"arrows": [{"from": "21i", "to": "3", "label": "6: destroys"},
-                          {"from": "3i", "to": "black-dead-vine", "label": "out for good"}]},
-        caption="With the 6, Black's fire dragon lands on White's vine and destroys it: the "
-                "vine goes to Black's dead zone, out of the game."),
+        notes={"arrows": [{"from": "21i", "to": "3", "label": N_("6: destroys")},
+                          {"from": "3i", "to": "black-dead-vine", "label": N_("out for good")}]},
+        caption=N_("With the 6, Black's fire dragon lands on White's vine and destroys it: the "
+                   "vine goes to Black's dead zone, out of the game.")),
     # Moving: never onto a segment that holds two stones.
     "tatsu-full-segment": Figure(
         position="3V1(ww)8v9_b24_-_-_5",
         notes={"select": "3i", "highlight": ["5"]},
-        caption="Segment 5 already holds two stones, so Black's vine cannot land there with "
-                "the 2; only the 4 can move it."),
+        caption=N_("Segment 5 already holds two stones, so Black's vine cannot land there with "
+                   "the 2; only the 4 can move it.")),
     # Entering from the mat.
     "tatsu-enter": Figure(
         position="10V3v9_b13_F_-_5",
         notes={"select": "black-mat-fire"},
-        caption="A 1 or a 3 brings the fire dragon on Black's mat onto Black's entry point "
-                "with that number, segment 1 or 3."),
+        caption=N_("A 1 or a 3 brings the fire dragon on Black's mat onto Black's entry point "
+                   "with that number, segment 1 or 3.")),
     # Escaping an entanglement.
     "tatsu-escape": Figure(
         position="6(Fv)7w9_b52_-_-_5",
         notes={"select": "6i"},
-        caption="Black's fire dragon, entangled by White's vine on segment 6, may escape by "
-                "the smaller die, 2, to segment 8; the 5 is then lost."),
+        caption=N_("Black's fire dragon, entangled by White's vine on segment 6, may escape by "
+                   "the smaller die, 2, to segment 8; the 5 is then lost.")),
     # Recruiting on the corners.
     "tatsu-recruit": Figure(
         position="2V11v9_b25_-_-_5",
         notes={"arrows": [{"from": "2i", "to": "4", "label": "2"},
                           {"from": "black-tray-fire", "to": "black-mat-fire"}]},
-        caption="Landing on corner 4, which shows fire, moves a fire dragon from Black's "
-                "tray to Black's mat."),
+        caption=N_("Landing on corner 4, which shows fire, moves a fire dragon from Black's "
+                   "tray to Black's mat.")),
     # The end: every stone of one kind destroyed.
     "tatsu-win-kind": Figure(
         position="6F2v4w3V5_b!24_-_ff_12",
         notes={"highlight": ["black-dead-fire"]},
-        caption="Both of White's fire dragons lie in Black's dead zone, so Black has won."),
+        caption=N_("Both of White's fire dragons lie in Black's dead zone, so Black has won.")),
     # The end: no stone left in the battle.
     "tatsu-win-battle": Figure(
         position="6F2W8V5_b!24_-_vvf_14",
         notes={"highlight": ["white-mat"],
-               "labels": [{"at": "12", "text": "no White stone"}]},
-        caption="White has no stone left in the arena and none on the mat, so Black has "
-                "won; the stones in White's tray do not count."),
+               "labels": [{"at": "12", "text": N_("no White stone")}]},
+        caption=N_("White has no stone left in the arena and none on the mat, so Black has "
+                   "won; the stones in White's tray do not count.")),
 }

@@ -2,14 +2,24 @@
 of the learner's own turn (both dice)."""
 
 from game.core.challenge import PLAY, Goal
+from game.core.i18n import N_, _
 from game.tatsu.arena import KINDS, POWERS
+from game.tatsu.text import kind_word
+
+# A power's goal in words: against any opposing stone, or against one kind of dragon.
+POWER_GOALS = {
+    "entangle": (N_("Entangle an opposing stone."), N_("Entangle an opposing {kind} dragon.")),
+    "expel": (N_("Expel an opposing stone."), N_("Expel an opposing {kind} dragon.")),
+    "destroy": (N_("Destroy an opposing stone."), N_("Destroy an opposing {kind} dragon.")),
+}
 
 
 def _kind(text: str):
     if text == "":
         return None
     if text not in KINDS:
-        raise ValueError(f"a kind of dragon is {', '.join(KINDS)}, not {text!r}")
+        raise ValueError(_("a kind of dragon is {kinds}, not {text}").format(
+            kinds=", ".join(KINDS), text=repr(text)))
     return text
 
 
@@ -21,27 +31,28 @@ def _power(power: str):
                    and kind in (None, e.data["victim"]) for e in events)
 
     def words(kind) -> str:
-        what = f"an opposing {kind} dragon" if kind else "an opposing stone"
-        return f"{power.capitalize()} {what}."
+        any_stone, of_kind = POWER_GOALS[power]
+        return _(of_kind).format(kind=kind_word(kind)) if kind else _(any_stone)
 
     return Goal(words=words, met=met, parse_arg=_kind)
 
 
 def _did(kind: str, words: str) -> Goal:
-    return Goal(words=lambda _: words,
-                met=lambda seat, _, events, state: any(
+    """`words`: marked with N_(), said in the language spoken."""
+    return Goal(words=lambda _arg: _(words),
+                met=lambda seat, _arg, events, state: any(
                     e.kind == kind and e.data.get("seat") == seat for e in events))
 
 
 GOALS = {
     "play": PLAY,
     **{power: _power(power) for power in POWERS.values()},  # entangle, expel, destroy
-    "escape": _did("escape", "Free your entangled stone: escape."),
-    "hold": _did("hold", "Hold one of your own stones."),
-    "recruit": _did("recruit", "Recruit a dragon from your tray to your mat."),
-    "enter": _did("enter", "Bring a dragon from your mat into the arena."),
-    "win": Goal(words=lambda _: "Win the game this turn.",
-                met=lambda seat, _, events, state: any(
+    "escape": _did("escape", N_("Free your entangled stone: escape.")),
+    "hold": _did("hold", N_("Hold one of your own stones.")),
+    "recruit": _did("recruit", N_("Recruit a dragon from your tray to your mat.")),
+    "enter": _did("enter", N_("Bring a dragon from your mat into the arena.")),
+    "win": Goal(words=lambda _arg: _("Win the game this turn."),
+                met=lambda seat, _arg, events, state: any(
                     e.kind == "game_over" and seat in e.data["winners"] for e in events)),
 }
 

@@ -39,6 +39,7 @@ import json
 import re
 from collections import Counter
 
+from game.core.i18n import N_, SOURCE_LANGUAGE, _, speaking
 from game.core.position import (
     REQUIRED,
     PositionError,
@@ -50,7 +51,6 @@ from game.core.rng import new_rng
 from game.tatsu import core
 from game.tatsu.arena import (
     BLACK,
-    COLOUR_NAMES,
     DEFAULT_FIRST,
     KINDS,
     SEGMENTS,
@@ -59,7 +59,7 @@ from game.tatsu.arena import (
     WHITE,
 )
 from game.tatsu.layout import ARENA, DEAD, MAT, SIZE, TRAY, WON
-from game.tatsu.text import end_words
+from game.tatsu.text import colour_name, colour_names, dice_words, end_words, kind_word
 
 GAME = "tatsu"
 # Each field of a Tatsu position and its default (game/core/position.py: parse_json).
@@ -117,7 +117,7 @@ def build(cls, position):
         try:
             position = position.decode()
         except UnicodeDecodeError:
-            raise PositionError("position", "not UTF-8 text") from None
+            raise PositionError("position", _("not UTF-8 text")) from None
     if isinstance(position, str) and not position.lstrip().startswith("{"):
         text_within_limits(position)
         position = _parse_text(position)
@@ -148,81 +148,89 @@ def build(cls, position):
     state._rng_state = None
     problems = state.structure_problems()  # here: what lies on the fields of a segment
     if problems:
-        raise PositionError(*_field_and_rule(problems[0]))
+        raise _refusal(state.structure_problems)
     if to_move is None:
         _check_won(state, winners[0], reason)
     else:
         _check_in_play(state)
     problems = state.invariant_violations()  # a backstop: the checks above cover them
     if problems:
-        raise PositionError(*_field_and_rule(problems[0]))
+        raise _refusal(state.invariant_violations)
     return state
 
 
 def _seed(seed):
     if type(seed) is int:
         if abs(seed) >= 10 ** SEED_DIGITS:
-            raise PositionError("seed", f"a whole-number seed has at most {SEED_DIGITS} digits")
+            raise PositionError("seed", _("a whole-number seed has at most {most} "
+                                          "digits").format(most=SEED_DIGITS))
     elif type(seed) is str:
         if len(seed) > SEED_CHARACTERS:
-            raise PositionError("seed", f"a text seed has at most {SEED_CHARACTERS} characters")
+            raise PositionError("seed", _("a text seed has at most {most} characters").format(
+                most=SEED_CHARACTERS))
     else:
-        raise PositionError("seed", f"the seed of the dice to come is a whole number or a "
-                                    f"text, not {_short(seed)}")
+        raise PositionError("seed", _("the seed of the dice to come is a whole number or a "
+                                      "text, not {value}").format(value=_short(seed)))
     try:
         new_rng(seed)
     except ValueError:  # a text Python cannot encode (a lone surrogate)
-        raise PositionError("seed", f"{_short(seed)} cannot seed the dice") from None
+        raise PositionError("seed", _("{value} cannot seed the dice").format(
+            value=_short(seed))) from None
     return seed
 
 
 def _to_move(to_move):
     if to_move is None or type(to_move) is int and to_move in (BLACK, WHITE):
         return to_move
-    raise PositionError("to_move", f"the seat to move is 0 (Black) or 1 (White), or null "
-                                   f"once the game is over, not {_short(to_move)}")
+    raise PositionError("to_move", _("the seat to move is 0 (Black) or 1 (White), or null "
+                                     "once the game is over, not {value}").format(
+        value=_short(to_move)))
 
 
 def _turn(turn):
     if type(turn) is not int or not 1 <= turn <= MAX_TURN:
-        raise PositionError("turn", f"the turn is a whole number from 1 to {MAX_TURN}, "
-                                    f"not {_short(turn)}")
+        raise PositionError("turn", _("the turn is a whole number from 1 to {most}, not "
+                                      "{value}").format(most=MAX_TURN, value=_short(turn)))
     return turn
 
 
 def _die_list(value, field: str, most: int) -> list:
     if not isinstance(value, (list, tuple)) or len(value) > most or not all(
             type(die) is int for die in value):
-        raise PositionError(field, f"a list of at most {most} dice, not {_short(value)}")
+        raise PositionError(field, _("a list of at most {most} dice, not {value}").format(
+            most=most, value=_short(value)))
     for die in value:
         if die not in DIE_FACES:
-            raise PositionError(field, f"a die shows 1 to 6, not {die}", DICE_RULE)
+            raise PositionError(field, _("a die shows 1 to 6, not {die}").format(die=die),
+                                DICE_RULE)
     return list(value)
 
 
 def _dice(dice) -> list:
     dice = _die_list(dice, "dice", 2)
     if len(dice) != 2:
-        raise PositionError("dice", f"a turn rolls two dice, not {len(dice)}", DICE_RULE)
+        raise PositionError("dice", _("a turn rolls two dice, not {count}").format(
+            count=len(dice)), DICE_RULE)
     return dice
 
 
 def _ending(winners, reason, to_move):
     if not isinstance(winners, (list, tuple)) or len(winners) > 1 or not all(
             type(seat) is int and seat in (BLACK, WHITE) for seat in winners):
-        raise PositionError("winners", f"the seat that won, as a list ([0] or [1]; [] while "
-                                       f"the game goes on), not {_short(winners)}")
+        raise PositionError("winners", _("the seat that won, as a list ([0] or [1]; [] while "
+                                         "the game goes on), not {value}").format(
+            value=_short(winners)))
     if reason is not None and type(reason) is not str:
-        raise PositionError("reason", f"the reason a game ended is a text, not "
-                                      f"{_short(reason)}")
+        raise PositionError("reason", _("the reason a game ended is a text, not "
+                                        "{value}").format(value=_short(reason)))
     if to_move is None and not winners:
-        raise PositionError("winners", "nobody is to move (to_move is null), so the game is "
-                                       "over: winners names the seat that won", END_RULE)
+        raise PositionError("winners", _("nobody is to move (to_move is null), so the game "
+                                         "is over: winners names the seat that won"), END_RULE)
     if to_move is not None and winners:
-        raise PositionError("winners", "a game ends when a player wins: a finished position "
-                                       "has to_move null", END_RULE)
+        raise PositionError("winners", _("a game ends when a player wins: a finished "
+                                         "position has to_move null"), END_RULE)
     if to_move is not None and reason is not None:
-        raise PositionError("reason", "only a finished game has a reason", END_RULE)
+        raise PositionError("reason", _("only a finished game has a reason"), END_RULE)
     return list(winners), reason
 
 
@@ -231,32 +239,36 @@ def _dice_left(left, dice: list, to_move) -> list:
         return list(dice) if to_move is not None else []
     left = _die_list(left, "dice_left", 2)
     if Counter(left) - Counter(dice):
-        raise PositionError("dice_left", f"the dice left, {_dice_words(left)}, are not among "
-                                         f"the dice rolled, {_dice_words(dice)}", DICE_RULE)
+        raise PositionError("dice_left", _("the dice left, {left}, are not among the dice "
+                                           "rolled, {rolled}").format(
+            left=_dice_words(left), rolled=_dice_words(dice)), DICE_RULE)
     if to_move is None and left:
-        raise PositionError("dice_left", "the game is over: no die is left to use", END_RULE)
+        raise PositionError("dice_left", _("the game is over: no die is left to use"),
+                            END_RULE)
     if to_move is not None and not left:
-        raise PositionError("dice_left", "no die is left: the turn would be over, and the "
-                                         "other player's dice rolled", DICE_RULE)
+        raise PositionError("dice_left", _("no die is left: the turn would be over, and the "
+                                           "other player's dice rolled"), DICE_RULE)
     return list(dice) if len(left) == 2 else left  # both left: in the order rolled
 
 
 def _arena(arena, p) -> list:
     """Put the stones of `arena` into `p`; return how many of each code are there."""
     if not isinstance(arena, dict):
-        raise PositionError("arena", 'the arena is an object from segment numbers ("0" to '
-                                     f'"23") to their stones, not {_short(arena)}')
+        raise PositionError("arena", _('the arena is an object from segment numbers ("0" to '
+                                       '"23") to their stones, not {value}').format(
+            value=_short(arena)))
     counts = [0] * 8
     for key, stones in arena.items():
         if type(key) is not str or not SEGMENT_KEY.fullmatch(key) or int(key) >= SEGMENTS:
-            raise PositionError("arena", f'segments are numbered "0" to "23", not '
-                                         f"{_short(key)}", SEGMENT_RULE)
+            raise PositionError("arena", _('segments are numbered "0" to "23", not '
+                                           '{value}').format(value=_short(key)), SEGMENT_RULE)
         field = f"arena[{key}]"
         if isinstance(stones, str):
             stones = [stones]  # a lone stone may be written without its list
         if not isinstance(stones, (list, tuple)) or not 1 <= len(stones) <= 2:
-            raise PositionError(field, "a segment holds one or two stones: [inner] or "
-                                       f"[inner, outer], not {_short(stones)}", FIELD_RULE)
+            raise PositionError(field, _("a segment holds one or two stones: [inner] or "
+                                         "[inner, outer], not {value}").format(
+                value=_short(stones)), FIELD_RULE)
         codes = []
         for number, stone in enumerate(stones):
             if stone is None and number == 0 and len(stones) == 2:
@@ -264,8 +276,8 @@ def _arena(arena, p) -> list:
             elif isinstance(stone, str) and stone in CODE_OF:
                 codes.append(CODE_OF[stone])
             else:
-                raise PositionError(field, f"{_short(stone)} is not a stone: a stone is B or "
-                                           'W then v, w or f, like "Bf"')
+                raise PositionError(field, _('{value} is not a stone: a stone is B or W then v, '
+                                             'w or f, like "Bf"').format(value=_short(stone)))
         for code in codes:
             if code:
                 counts[code] += 1
@@ -280,21 +292,24 @@ def _box(boxes, name: str):
         return None
     if not isinstance(boxes, (list, tuple)) or len(boxes) != 2 or not all(
             isinstance(box, dict) for box in boxes):
-        raise PositionError(name, f"{name} is a list of two objects, Black's then White's, "
-                                  f"of {{kind: count}}, not {_short(boxes)}")
+        raise PositionError(name, _("{name} is a list of two objects, Black's then White's, "
+                                    "of {{kind: count}}, not {value}").format(
+            name=name, value=_short(boxes)))
     counts = []
     for seat, box in enumerate(boxes):
         field = f"{name}[{seat}]"
         for kind, count in box.items():
             if kind not in KINDS:
-                raise PositionError(field, f"{_short(kind)} is not a kind of dragon "
-                                           "(vine, water, fire)")
+                raise PositionError(field, _("{value} is not a kind of dragon (vine, water, "
+                                             "fire)").format(value=_short(kind)))
             if type(count) is not int or count < 0:
-                raise PositionError(field, f"a count of {kind} dragons is a whole number "
-                                           f"from 0, not {_short(count)}")
+                raise PositionError(field, _("a count of {kind} dragons is a whole number "
+                                             "from 0, not {value}").format(
+                    kind=kind_word(kind), value=_short(count)))
             if count > STONES_PER_KIND[kind]:
-                raise PositionError(field, f"{count} {kind} dragons: a player has only "
-                                           f"{STONES_PER_KIND[kind]}", COUNT_RULE)
+                raise PositionError(field, _("{count} {kind} dragons: a player has only "
+                                             "{most}").format(
+                    count=count, kind=kind_word(kind), most=STONES_PER_KIND[kind]), COUNT_RULE)
         counts.append([box.get(kind, 0) for kind in KINDS])
     return counts
 
@@ -305,37 +320,50 @@ def _conserve(p, in_arena: list, boxes: dict) -> None:
     mats, dead, trays = boxes["mats"], boxes["dead"], boxes["trays"]
     for seat in (BLACK, WHITE):
         rival = 1 - seat
-        colour = COLOUR_NAMES[seat]
+        colour, rival_colour = colour_name(seat), colour_name(rival)
         for number, kind in enumerate(KINDS):
             code = SEAT_CODES[seat][number]
             total = STONES_PER_KIND[kind]
             here = in_arena[code]
             on_mat = mats[seat][number] if mats else 0
             gone = dead[rival][number] if dead else 0  # in the rival's dead zone
+            words = {"colour": colour, "rival": rival_colour, "kind": kind_word(kind),
+                     "total": total, "here": here, "on_mat": on_mat, "gone": gone}
             if here > total:
-                raise PositionError("arena", f"{colour} has more than {total} {kind} dragons: "
-                                             f"{here} in the arena", COUNT_RULE)
+                raise PositionError("arena", _("{colour} has more than {total} {kind} dragons: "
+                                               "{here} in the arena").format(**words),
+                                    COUNT_RULE)
             if here + on_mat + gone > total:
                 where = f"mats[{seat}]" if here + on_mat > total else f"dead[{rival}]"
-                raise PositionError(where, f"{colour} has more than {total} {kind} dragons: "
-                                           f"{here} in the arena, {on_mat} on the mat, {gone} "
-                                           f"in {COLOUR_NAMES[rival]}'s dead zone", COUNT_RULE)
+                raise PositionError(where, _("{colour} has more than {total} {kind} dragons: "
+                                             "{here} in the arena, {on_mat} on the mat, "
+                                             "{gone} in {rival}'s dead zone").format(**words),
+                                    COUNT_RULE)
             in_tray = total - here - on_mat - gone
             if trays is not None and trays[seat][number] != in_tray:
                 given = trays[seat][number]
-                raise PositionError(f"trays[{seat}]", f"{colour} has {total - in_tray + given} "
-                                                      f"{kind} dragons, not {total}: {given} "
-                                                      f"in the tray, {here} in the arena, "
-                                                      f"{on_mat} on the mat, {gone} in "
-                                                      f"{COLOUR_NAMES[rival]}'s dead zone",
+                raise PositionError(f"trays[{seat}]", _(
+                    "{colour} has {count} {kind} dragons, not {total}: {given} in the tray, "
+                    "{here} in the arena, {on_mat} on the mat, {gone} in {rival}'s dead "
+                    "zone").format(count=total - in_tray + given, given=given, **words),
                                     COUNT_RULE)
             p[TRAY + code] = in_tray
             p[MAT + code] = on_mat
             p[DEAD + code] = gone
 
 
+def _refusal(problems_of) -> PositionError:
+    """The PositionError of the first problem `problems_of()` lists (the state's checks):
+    its field and rule are read off the problem's English words, its message is in the
+    language spoken."""
+    with speaking(SOURCE_LANGUAGE):
+        english = problems_of()[0]
+    field, _english, rule = _field_and_rule(english)
+    return PositionError(field, problems_of()[0], rule)
+
+
 def _field_and_rule(problem: str) -> tuple:
-    """(field, message, rule) of a problem the state reports in words."""
+    """(field, message, rule) of a problem the state reports in (English) words."""
     found = re.match(r"segment (\d+)", problem)
     if found:
         rule = (FIELD_RULE if "lone stone" in problem else
@@ -356,12 +384,13 @@ def _check_in_play(state) -> None:
         reason = state.win_reason(seat)
         if reason is not None:
             field = f"dead[{seat}]" if reason.startswith("destroyed") else "arena"
-            raise PositionError(field, f"{COLOUR_NAMES[seat]} has already won ("
-                                       f"{end_words(reason, seat, COLOUR_NAMES)}): the game "
-                                       "ends at the landing that wins it", END_RULE)
+            raise PositionError(field, _("{colour} has already won ({why}): the game ends at "
+                                         "the landing that wins it").format(
+                colour=colour_name(seat), why=end_words(reason, seat, colour_names())),
+                                END_RULE)
     if state.used and not core.legal_moves(state.position, state.current, state.dice, False):
-        raise PositionError("dice_left", f"the {state.dice[0]} left cannot be used, so the "
-                                         "turn would be over", DICE_RULE)
+        raise PositionError("dice_left", _("the {die} left cannot be used, so the turn would "
+                                           "be over").format(die=state.dice[0]), DICE_RULE)
 
 
 def _check_won(state, winner: int, reason) -> None:
@@ -369,21 +398,22 @@ def _check_won(state, winner: int, reason) -> None:
     ends at the first landing that meets one, and only the mover's can)."""
     won = state.win_reason(winner)
     if won is None:
-        raise PositionError("winners", f"{COLOUR_NAMES[winner]} has not won: "
-                                       f"{COLOUR_NAMES[1 - winner]} still has a stone in "
-                                       "battle and a stone of every kind", END_RULE)
+        raise PositionError("winners", _("{colour} has not won: {rival} still has a stone in "
+                                         "battle and a stone of every kind").format(
+            colour=colour_name(winner), rival=colour_name(1 - winner)), END_RULE)
     if state.win_reason(1 - winner) is not None:
-        raise PositionError("winners", "both players meet a winning condition, but the game "
-                                       "ends at the first landing that meets one", END_RULE)
+        raise PositionError("winners", _("both players meet a winning condition, but the "
+                                         "game ends at the first landing that meets one"),
+                            END_RULE)
     if reason is not None and reason != won:
-        raise PositionError("reason", f"{COLOUR_NAMES[winner]} won because {won!r}, not "
-                                      f"{_short(reason)}", END_RULE)
+        raise PositionError("reason", _("{colour} won because {reason}, not {value}").format(
+            colour=colour_name(winner), reason=repr(won), value=_short(reason)), END_RULE)
     state.reason = won
     state.position[WON] = 1 + winner
 
 
 def _dice_words(dice) -> str:
-    return " and ".join(map(str, dice)) or "none"
+    return dice_words(dice) or _("none")
 
 
 def _short(value) -> str:
@@ -501,11 +531,12 @@ class _Reader:
 
     def __init__(self, text: str):
         if not isinstance(text, str):
-            raise PositionError("text", f"the text form is a text, not {_short(text)}")
+            raise PositionError("text", _("the text form is a text, not {value}").format(
+                value=_short(text)))
         start = len(text) - len(text.lstrip())
         body = text.strip()
         if not body:
-            raise self.error(start, "the position is empty")
+            raise self.error(start, _("the position is empty"))
         self.fields, offset = [], start
         for piece in body.split(SEPARATOR):
             self.fields.append((offset, piece))
@@ -513,7 +544,8 @@ class _Reader:
 
     @staticmethod
     def error(offset: int, message: str) -> PositionError:
-        error = PositionError("text", f"at offset {offset}: {message}")
+        error = PositionError("text", _("at offset {offset}: {message}").format(
+            offset=offset, message=message))
         error.offset = offset
         return error
 
@@ -537,11 +569,11 @@ def _parse_text(text: str) -> dict:
     error = reader.error
     if len(fields) < 2:
         end = fields[0][0] + len(fields[0][1])
-        raise error(end, 'the arena is followed by "_" and the player to move with the '
-                         'dice, like "_b34"')
+        raise error(end, _('the arena is followed by "_" and the player to move with the '
+                           'dice, like "_b34"'))
     if len(fields) > 6:
-        raise error(fields[6][0] - 1, "a position has at most six fields: arena, play, "
-                                      "mats, dead, turn, seed")
+        raise error(fields[6][0] - 1, _("a position has at most six fields: arena, play, "
+                                        "mats, dead, turn, seed"))
     position = {**envelope(GAME), "arena": _text_arena(*fields[0], error)}
     position.update(_text_play(*fields[1], error))
     if len(fields) > 2:
@@ -549,7 +581,7 @@ def _parse_text(text: str) -> dict:
     if len(fields) > 3:
         position["dead"] = _text_stones(*fields[3], error, lambda code: 1 - (code >> 2))
     if len(fields) > 4:
-        position["turn"] = _text_number(*fields[4], error, "the turn", 9)
+        position["turn"] = _text_number(*fields[4], error, "turn", 9)
     if len(fields) > 5:
         position["seed"] = _text_seed(*fields[5], error)
     return position
@@ -565,16 +597,19 @@ def _text_arena(offset: int, text: str, error) -> dict:
                 end += 1
             run = text[i:end]
             if run[0] == "0" or len(run) > 2 or int(run) > SEGMENTS - segment:
-                raise error(offset + i, f"{run} empty segments: only {SEGMENTS - segment} "
-                                        "segments are left (a run is 1 to 24, no leading zero)")
+                raise error(offset + i, _("{run} empty segments: only {left} segments are left "
+                                          "(a run is 1 to 24, no leading zero)").format(
+                    run=run, left=SEGMENTS - segment))
             segment += int(run)
             i = end
             continue
         if character not in CODE_OF_LETTER and character != "(":
-            raise error(offset + i, f"{character!r} is not a stone (V W F Black's, v w f "
-                                    "White's), a number of empty segments or (")
+            raise error(offset + i, _("{character} is not a stone (V W F Black's, v w f "
+                                      "White's), a number of empty segments or (").format(
+                character=repr(character)))
         if segment >= SEGMENTS:
-            raise error(offset + i, "the arena has 24 segments, 0 to 23: this is past the last")
+            raise error(offset + i, _("the arena has 24 segments, 0 to 23: this is past the "
+                                      "last"))
         if character in CODE_OF_LETTER:
             arena[str(segment)] = [NAME_OF[CODE_OF_LETTER[character]]]
             i += 1
@@ -582,28 +617,29 @@ def _text_arena(offset: int, text: str, error) -> dict:
             pair = text[i + 1:i + 3]
             for k in range(2):
                 if k >= len(pair) or pair[k] not in CODE_OF_LETTER:
-                    raise error(offset + i + 1 + k, "a full segment is written ( inner stone "
-                                                    "outer stone ), like (Vw)")
+                    raise error(offset + i + 1 + k, _("a full segment is written ( inner stone "
+                                                      "outer stone ), like (Vw)"))
             if text[i + 3:i + 4] != ")":
-                raise error(offset + i + 3, 'a full segment holds two stones: ")" expected')
+                raise error(offset + i + 3, _('a full segment holds two stones: ")" expected'))
             arena[str(segment)] = [NAME_OF[CODE_OF_LETTER[c]] for c in pair]
             i += 4
         segment += 1
     if segment != SEGMENTS:
-        raise error(offset + len(text), f"the arena lists {segment} segments, not 24")
+        raise error(offset + len(text), _("the arena lists {count} segments, not 24").format(
+            count=segment))
     return arena
 
 
 def _text_play(offset: int, text: str, error) -> dict:
     if text[:1] not in tuple(SIDES):
-        raise error(offset, "the play starts with the player: b (Black) or w (White)")
+        raise error(offset, _("the play starts with the player: b (Black) or w (White)"))
     seat = SIDES.index(text[0])
     over = text[1:2] == WON_MARK
     i = 2 if over else 1
     dice = []
     for k in range(2):
         if text[i + k:i + k + 1] not in tuple(DIE_CHARACTERS):
-            raise error(offset + i + k, "two dice rolled follow the player: each 1 to 6")
+            raise error(offset + i + k, _("two dice rolled follow the player: each 1 to 6"))
         dice.append(int(text[i + k]))
     i += 2
     play = {"to_move": None if over else seat, "dice": dice,
@@ -611,14 +647,15 @@ def _text_play(offset: int, text: str, error) -> dict:
     if i == len(text):
         return play
     if over or text[i] != LEFT_MARK:
-        raise error(offset + i, ('nothing follows the dice of a finished game' if over else
-                                 f'after the dice rolled, "{LEFT_MARK}" and the dice left'))
+        raise error(offset + i, (_("nothing follows the dice of a finished game") if over else
+                                 _('after the dice rolled, "{mark}" and the dice left').format(
+                                     mark=LEFT_MARK)))
     left = text[i + 1:]
     if not 1 <= len(left) <= 2:
-        raise error(offset + i + 1, "one or two dice are left")
+        raise error(offset + i + 1, _("one or two dice are left"))
     for k, character in enumerate(left):
         if character not in DIE_CHARACTERS:
-            raise error(offset + i + 1 + k, "a die left is 1 to 6")
+            raise error(offset + i + 1 + k, _("a die left is 1 to 6"))
     play["dice_left"] = [int(character) for character in left]
     return play
 
@@ -630,24 +667,34 @@ def _text_stones(offset: int, text: str, error, box_of) -> list:
     if text == NONE_MARK:
         return boxes
     if not text:
-        raise error(offset, f'no stones are written "{NONE_MARK}"')
+        raise error(offset, _('no stones are written "{mark}"').format(mark=NONE_MARK))
     for i, character in enumerate(text):
         if character not in CODE_OF_LETTER:
-            raise error(offset + i, f"{character!r} is not a stone (V W F Black's, v w f "
-                                    "White's)")
+            raise error(offset + i, _("{character} is not a stone (V W F Black's, v w f "
+                                      "White's)").format(character=repr(character)))
         code = CODE_OF_LETTER[character]
         box, kind = boxes[box_of(code)], KINDS[(code & 3) - 1]
         box[kind] = box.get(kind, 0) + 1
     return boxes
 
 
+# What _text_number says of each number it reads, by the name it is given.
+NUMBER_WORDS = {
+    "turn": (N_("the turn is a whole number"),
+             N_("the turn is a whole number from 1, at most {most} digits, no leading zero")),
+    "seed": (N_("a seed is a whole number"),
+             N_("a seed is a whole number from 1, at most {most} digits, no leading zero")),
+}
+
+
 def _text_number(offset: int, text: str, error, name: str, most: int) -> int:
+    """`name`: "turn" or "seed" (NUMBER_WORDS)."""
+    whole, limits = NUMBER_WORDS[name]
     for i, character in enumerate(text):
         if character not in DIGITS:
-            raise error(offset + i, f"{name} is a whole number")
+            raise error(offset + i, _(whole))
     if not text or text[0] == "0" or len(text) > most:
-        raise error(offset, f"{name} is a whole number from 1, at most {most} digits, no "
-                            "leading zero")
+        raise error(offset, _(limits).format(most=most))
     return int(text)
 
 
@@ -657,27 +704,28 @@ def _text_seed(offset: int, text: str, error):
         digits = text[1:] if sign < 0 else text
         if digits == "0":
             return 0
-        return sign * _text_number(offset + (sign < 0), digits, error, "a seed", SEED_DIGITS)
+        return sign * _text_number(offset + (sign < 0), digits, error, "seed", SEED_DIGITS)
     raw, i = bytearray(), 1
     while i < len(text):
         character = text[i]
         if character == ESCAPE:
             code = text[i + 1:i + 3]
             if len(code) != 2 or not all(c in "0123456789ABCDEFabcdef" for c in code):
-                raise error(offset + i, f'"{ESCAPE}" in a text seed is followed by two hex '
-                                        "digits (one byte of UTF-8)")
+                raise error(offset + i, _('"{mark}" in a text seed is followed by two hex '
+                                          "digits (one byte of UTF-8)").format(mark=ESCAPE))
             raw.append(int(code, 16))
             i += 3
         elif character in SEED_SAFE:
             raw += character.encode()
             i += 1
         else:
-            raise error(offset + i, f"{character!r} cannot be in a text seed (letters, digits, "
-                                    f'"-", ".", "~", and "{ESCAPE}" with two hex digits)')
+            raise error(offset + i, _('{character} cannot be in a text seed (letters, digits, '
+                                      '"-", ".", "~", and "{mark}" with two hex digits)').format(
+                character=repr(character), mark=ESCAPE))
     try:
         return raw.decode()
     except UnicodeDecodeError:
-        raise error(offset, "the text seed's escaped bytes are not UTF-8") from None
+        raise error(offset, _("the text seed's escaped bytes are not UTF-8")) from None
 
 
 __all__ = ["FIELDS", "PositionError", "build", "comparable", "from_state", "from_text",

@@ -21,13 +21,13 @@ from operator import itemgetter
 
 from game.core.actions import Action, Event
 from game.core.errors import RecordError, RuleError
+from game.core.i18n import N_, _
 from game.core.limits import shown
 from game.core.rng import new_rng, roll_die
 from game.core.state import GameState
 from game.tatsu import core
 from game.tatsu.arena import (
     BLACK,
-    COLOUR_NAMES,
     COLOURS,
     CORNER_KIND,
     DEFAULT_FIRST,
@@ -67,6 +67,7 @@ from game.tatsu.layout import (  # ON_MAT: where the mat counts start; arena.MAT
 from game.tatsu.layout import (
     MAT as ON_MAT,
 )
+from game.tatsu.text import colour_name, dice_words, kind_word
 
 ACTION_KINDS = ("move", "enter", "escape", "pass")
 # PASSED[seat][segment][die]: the segments a move passes over, for its event.
@@ -83,20 +84,28 @@ SLOTS = (1 << BOX_BITS) - 1
 VALID_DICE = {(rolled, left) for rolled in ((a, b) for a in DIE_FACES for b in DIE_FACES)
               for left in ((), (rolled[0],), (rolled[1],), rolled, rolled[::-1])}
 BOXES = ((TRAY, "trays"), (ON_MAT, "mats"), (DEAD, "dead"))  # where in a position
+# What structure_problems says of a box, in words (marked; translated where said).
+TOO_MANY_IN = {"tray": N_("{colour}'s {kind} dragons in the tray: {count}"),
+               "mat": N_("{colour}'s {kind} dragons in the mat: {count}"),
+               "dead": N_("{colour}'s {kind} dragons in the {rival}'s dead zone: {count}")}
+NOT_A_STONE_IN = {"trays": N_("the trays hold something that is not a stone"),
+                  "mats": N_("the mats hold something that is not a stone"),
+                  "dead": N_("the dead hold something that is not a stone")}
 
 
 def check_config(config) -> dict:
     """The plain config of a game, normalised; ValueError says what is wrong."""
     if not isinstance(config, dict):
-        raise ValueError(f"a Tatsu config is an object, not {shown(config)}")  # noqa: TRY004
+        raise ValueError(  # noqa: TRY004
+            _("a Tatsu config is an object, not {value}").format(value=shown(config)))
     unknown = sorted(map(str, set(config) - {"first"}))
     if unknown:
-        raise ValueError(f"unknown Tatsu option(s): {', '.join(unknown)} "
-                         "(the only option is 'first')")
+        raise ValueError(_("unknown Tatsu option(s): {options} (the only option is "
+                           "'first')").format(options=", ".join(unknown)))
     first = config.get("first", DEFAULT_FIRST)
     if first not in FIRST_PLAYER_OPTIONS:
-        raise ValueError(f"'first' must be one of {', '.join(FIRST_PLAYER_OPTIONS)}, "
-                         f"not {shown(first)}")
+        raise ValueError(_("'first' must be one of {options}, not {value}").format(
+            options=", ".join(FIRST_PLAYER_OPTIONS), value=shown(first)))
     return {"first": first}
 
 
@@ -300,77 +309,88 @@ class TatsuState(GameState):
         seat = self.current
         kind = action.kind
         if kind == "pass":
-            raise RuleError("using the dice", "a die can be used, so it must be: "
-                                              "you may pass only when no die can be used")
+            raise RuleError("using the dice", _("a die can be used, so it must be: you may "
+                                                "pass only when no die can be used"))
         stone, die = action.args
         if kind == "escape" and self.used and ESCAPE_TAKES_WHOLE_TURN:
-            raise RuleError("escaping", "escaping takes a whole turn, "
-                                        "and a die has already been used this turn")
+            raise RuleError("escaping", _("escaping takes a whole turn, and a die has "
+                                          "already been used this turn"))
         if die not in self.dice:
-            left = " and ".join(map(str, self.dice))
-            raise RuleError("using the dice", f"no die of {die} is left this turn "
-                                              f"(dice left: {left})")
+            raise RuleError("using the dice", _("no die of {die} is left this turn (dice "
+                                                "left: {left})").format(
+                die=die, left=dice_words(self.dice)))
         if kind == "enter":
             if die not in ENTRY_DICE:
-                raise RuleError("entering", f"a {die} cannot enter the arena: "
-                                            "only a 1, 2 or 3 can")
+                raise RuleError("entering", _("a {die} cannot enter the arena: only a 1, 2 "
+                                              "or 3 can").format(die=die))
             if not self.position[ON_MAT + STONE_CODE[seat, stone[1]]]:
-                raise RuleError("entering", f"there is no {stone[1]} dragon on your mat")
+                raise RuleError("entering", _("there is no {kind} dragon on your mat").format(
+                    kind=kind_word(stone[1])))
             target = ENTRY[seat][die]
         else:
             segment, field = stone
             byte = self.position[segment]
             code = byte & 7 if field == INNER else byte >> 3
             if not code:
-                raise RuleError("moving", f"there is no stone on the {field} field "
-                                          f"of segment {segment}")
+                if field == INNER:
+                    empty = _("there is no stone on the inner field of segment {segment}")
+                else:
+                    empty = _("there is no stone on the outer field of segment {segment}")
+                raise RuleError("moving", empty.format(segment=segment))
             if code >> 2 != seat:
-                raise RuleError("turn order", f"it is {COLOUR_NAMES[seat]}'s turn: "
-                                              f"that stone is {COLOUR_NAMES[1 - seat]}'s")
+                raise RuleError("turn order", _("it is {colour}'s turn: that stone is "
+                                                "{other}'s").format(
+                    colour=colour_name(seat), other=colour_name(1 - seat)))
             top = byte >> 3 if field == INNER else 0
             if kind == "move" and top:
                 if top >> 2 == seat:
-                    raise RuleError("holding", "that stone is held by your stone above it: "
-                                               "it is free once that stone moves away")
-                raise RuleError("entangling", "that stone is entangled: it can only escape, "
-                                              "and escaping takes a whole turn")
+                    raise RuleError("holding", _("that stone is held by your stone above "
+                                                 "it: it is free once that stone moves away"))
+                raise RuleError("entangling", _("that stone is entangled: it can only "
+                                                "escape, and escaping takes a whole turn"))
             if kind == "escape":
                 if not top or top >> 2 == seat:
-                    raise RuleError("escaping", "that stone is not entangled: only a stone "
-                                                "entangled by an opposing vine can escape")
+                    raise RuleError("escaping", _("that stone is not entangled: only a stone "
+                                                  "entangled by an opposing vine can escape"))
                 if die != core.escape_die(self.dice):
-                    raise RuleError("escaping", f"an escape moves by the {ESCAPE_DIE} die, "
-                                                f"{core.escape_die(self.dice)}")
+                    if ESCAPE_DIE == "smaller":
+                        which = _("an escape moves by the smaller die, {die}")
+                    else:
+                        which = _("an escape moves by the larger die, {die}")
+                    raise RuleError("escaping", which.format(die=core.escape_die(self.dice)))
             target = TARGET[seat][segment][die]
         if self.position[target] >= FULL:
-            raise RuleError("moving", f"segment {target} already holds two stones")
-        raise RuleError("action", f"{action} is not allowed now")
+            raise RuleError("moving", _("segment {segment} already holds two stones").format(
+                segment=target))
+        raise RuleError("action", _("{action} is not allowed now").format(action=action))
 
     def _check_shape(self, action: Action) -> None:
         kind, args = action.kind, action.args
         if kind not in ACTION_KINDS:
-            raise RuleError("action", f"Tatsu has no action {kind!r} "
-                                      f"(only {', '.join(ACTION_KINDS)})")
+            raise RuleError("action", _("Tatsu has no action {kind} (only {kinds})").format(
+                kind=repr(kind), kinds=", ".join(ACTION_KINDS)))
         if kind == "pass":
             if args != ():
-                raise RuleError("action", "a pass names nothing")
+                raise RuleError("action", _("a pass names nothing"))
             return
         if type(args) is not tuple or len(args) != 2:
-            raise RuleError("action", f"{kind} names a stone and a die")
+            raise RuleError("action", _("{kind} names a stone and a die").format(kind=kind))
         stone, die = args
         if type(die) is not int or die not in DIE_FACES:
-            raise RuleError("action", f"a die shows 1 to 6, not {die!r}")
+            raise RuleError("action", _("a die shows 1 to 6, not {die}").format(die=repr(die)))
         if type(stone) is not tuple or len(stone) != 2:
-            raise RuleError("action", "a stone is addressed as (segment, field) or "
-                                      f"('mat', kind), not {stone!r}")
+            raise RuleError("action", _("a stone is addressed as (segment, field) or ('mat', "
+                                        "kind), not {stone}").format(stone=repr(stone)))
         if kind == "enter":
             if stone[0] != MAT or stone[1] not in KINDS:
-                raise RuleError("entering", "only a stone on the mat enters, addressed as "
-                                            f"('mat', kind), not {stone!r}")
+                raise RuleError("entering", _("only a stone on the mat enters, addressed as "
+                                              "('mat', kind), not {stone}").format(
+                    stone=repr(stone)))
         elif (type(stone[0]) is not int or not 0 <= stone[0] < SEGMENTS
               or stone[1] not in FIELDS):
-            raise RuleError("action", "a stone in the arena is addressed as (segment 0-23, "
-                                      f"'inner' or 'outer'), not {stone!r}")
+            raise RuleError("action", _("a stone in the arena is addressed as (segment 0-23, "
+                                        "'inner' or 'outer'), not {stone}").format(
+                stone=repr(stone)))
 
     # --- what a page needs to draw and to highlight -----------------------------------
     def stone_at(self, segment: int, field: str):
@@ -419,7 +439,7 @@ class TatsuState(GameState):
         player's stone, a held or entangled one, or no die that fits."""
         stone = tuple(stone)
         if self.current is None:
-            return RuleError("turn order", "the game is over")
+            return RuleError("turn order", _("the game is over"))
         if stone in self.movable_stones():
             return None
         kind = "enter" if stone[:1] == (MAT,) else "move"
@@ -430,12 +450,14 @@ class TatsuState(GameState):
             except RuleError as refusal:
                 refusals.append((die, refusal))
         if not refusals:
-            return RuleError("using the dice", "no die is left this turn")
-        plains = {refusal.plain for _, refusal in refusals}
+            return RuleError("using the dice", _("no die is left this turn"))
+        plains = {refusal.plain for _die, refusal in refusals}
         if len(plains) == 1:
             return refusals[0][1]
-        return RuleError(refusals[0][1].rule, "no die left fits that stone: " + "; ".join(
-            f"with the {die}, {refusal.plain}" for die, refusal in refusals))
+        reasons = "; ".join(_("with the {die}, {refusal}").format(die=die, refusal=refusal.plain)
+                            for die, refusal in refusals)
+        return RuleError(refusals[0][1].rule,
+                         _("no die left fits that stone: {reasons}").format(reasons=reasons))
 
     def destinations(self, stone) -> list:
         """[(action, target segment)] for one stone address, for highlighting."""
@@ -513,33 +535,35 @@ class TatsuState(GameState):
 
     def to_record(self) -> dict:
         if self.built_from_position:
-            raise RecordError("a position built with from_position has no game record")
+            raise RecordError(_("a position built with from_position has no game record"))
         return super().to_record()
 
     def invariant_violations(self) -> list:
         problems = self.structure_problems()
         if self.current is None:
             if self.winner is None:
-                problems.append("the game is over but nobody has won")
+                problems.append(_("the game is over but nobody has won"))
             return problems
         if self.position[WON] in (1, 2):
-            problems.append(f"the game goes on although {COLOUR_NAMES[self.winner]} has won")
+            problems.append(_("the game goes on although {colour} has won").format(
+                colour=colour_name(self.winner)))
         elif not core.nobody_has_won(self.position):  # D6 is checked after every landing
             for seat in (BLACK, WHITE):
                 reason = self.win_reason(seat)
                 if reason is not None:
-                    problems.append(f"the game goes on although {COLOUR_NAMES[seat]} has "
-                                    f"won ({reason})")
+                    problems.append(_("the game goes on although {colour} has won "
+                                      "({reason})").format(colour=colour_name(seat),
+                                                           reason=reason))
         if not self.dice:
-            problems.append("a player is to move with no die left")
+            problems.append(_("a player is to move with no die left"))
         if problems:
             return problems  # no point (nor safety) in listing moves of a broken state
         legal = self._legal_list()
         if not legal:
-            problems.append("a player is to move but has no legal action")
+            problems.append(_("a player is to move but has no legal action"))
         elif (len(self.dice) == 1 and ESCAPE_TAKES_WHOLE_TURN
               and legal[-1].kind not in ("move", "enter")):
-            problems.append("a pass or an escape is offered after a die was used")
+            problems.append(_("a pass or an escape is offered after a die was used"))
         return problems
 
     def structure_problems(self) -> list:
@@ -548,7 +572,7 @@ class TatsuState(GameState):
         for what is wrong come from the slower _describe_* methods."""
         p = self.position
         if len(p) != SIZE:
-            return ["the arena or the trays, mats and dead zones have the wrong size"]
+            return [_("the arena or the trays, mats and dead zones have the wrong size")]
         segments = p[:SEGMENTS]
         problems = []
         if segments.translate(BAD_SEGMENT).count(0) != SEGMENTS:
@@ -564,10 +588,11 @@ class TatsuState(GameState):
                 or sum(by_code[SEAT_CODES[WHITE]]) != p[ARENA + WHITE]):
             problems += self._describe_counts()
         if p[WON] > 2:
-            problems.append(f"the position names winner {p[WON] - 1}, not a seat")
+            problems.append(_("the position names winner {winner}, not a seat").format(
+                winner=p[WON] - 1))
         if (tuple(self.rolled), tuple(self.dice)) not in VALID_DICE:
-            problems.append(f"the dice are wrong: {list(self.dice)} left of "
-                            f"{list(self.rolled)} rolled")
+            problems.append(_("the dice are wrong: {left} left of {rolled} rolled").format(
+                left=list(self.dice), rolled=list(self.rolled)))
         return problems
 
     def _describe_counts(self) -> list:
@@ -581,21 +606,25 @@ class TatsuState(GameState):
                            for stone in (self.stone_at(segment, INNER),
                                          self.stone_at(segment, OUTER)))
                 on_board[seat] += here
-                places = (("tray", p[TRAY + code]), ("mat", p[ON_MAT + code]),
-                          (f"{COLOUR_NAMES[rival]}'s dead zone", p[DEAD + code]))
-                for name, count in places:
+                places = ((TOO_MANY_IN["tray"], p[TRAY + code]),
+                          (TOO_MANY_IN["mat"], p[ON_MAT + code]),
+                          (TOO_MANY_IN["dead"], p[DEAD + code]))
+                words = {"colour": colour_name(seat), "kind": kind_word(kind),
+                         "rival": colour_name(rival)}
+                for text, count in places:
                     if count > STONES_PER_KIND[kind]:
-                        problems.append(f"{COLOUR_NAMES[seat]}'s {kind} dragons in the "
-                                        f"{name}: {count}")
-                total = here + sum(count for _, count in places)
+                        problems.append(_(text).format(count=count, **words))
+                total = here + sum(count for _text, count in places)
                 if total != STONES_PER_KIND[kind]:
-                    problems.append(f"{COLOUR_NAMES[seat]} has {total} {kind} dragons, not "
-                                    f"{STONES_PER_KIND[kind]} (D7)")
+                    problems.append(_("{colour} has {total} {kind} dragons, not {expected} "
+                                      "(D7)").format(total=total,
+                                                     expected=STONES_PER_KIND[kind], **words))
         for offset, name in BOXES:
             if p[offset] or p[offset + 4]:
-                problems.append(f"the {name} hold something that is not a stone")
+                problems.append(_(NOT_A_STONE_IN[name]))
         if on_board != list(p[ARENA:WON]):
-            problems.append(f"{on_board} stones are in the arena, not {list(p[ARENA:WON])}")
+            problems.append(_("{counted} stones are in the arena, not {stored}").format(
+                counted=on_board, stored=list(p[ARENA:WON])))
         return problems
 
     def _describe_bad_segments(self) -> list:
@@ -604,12 +633,15 @@ class TatsuState(GameState):
             byte = self.position[segment]
             inner, outer = byte & 7, byte >> 3
             if inner not in STONE_OF and inner or outer not in STONE_OF and outer:
-                problems.append(f"segment {segment} holds something that is not a stone")
+                problems.append(_("segment {segment} holds something that is not a "
+                                  "stone").format(segment=segment))
             elif not inner:
-                problems.append(f"segment {segment} has a lone stone on its outer field")
+                problems.append(_("segment {segment} has a lone stone on its outer "
+                                  "field").format(segment=segment))
             else:
-                problems.append(f"segment {segment}: an opposing {KIND_OF[outer]} dragon "
-                                "sits on a stone (only a vine entangles)")
+                problems.append(_("segment {segment}: an opposing {kind} dragon sits on a "
+                                  "stone (only a vine entangles)").format(
+                    segment=segment, kind=kind_word(KIND_OF[outer])))
         return problems
 
     # --- positions (game/tatsu/position.py; docs/rules-tatsu.md, "Positions") ---------

@@ -66,6 +66,7 @@ from html import escape
 from math import cos, pi, sin
 
 from game.core.actions import Action
+from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, translate, xy
 from game.tatsu.arena import (
     COLOUR_NAMES,
@@ -81,16 +82,39 @@ from game.tatsu.arena import (
     SEGMENTS,
     target_segment,
 )
-from game.tatsu.text import end_words
+from game.tatsu.text import (
+    colour_name,
+    colour_names,
+    dice_words,
+    end_words,
+    kind_word,
+    segment_name,
+)
 
 # --- what the page reuses --------------------------------------------------------------------
 KIND_COLOURS = {"vine": "#2a7d34", "water": "#1f67c4", "fire": "#d3361f"}
 KIND_TINTS = {"vine": "#cfe6c6", "water": "#cddff3", "fire": "#f6d0c4"}
+# The letter on a stone, in English: the first letter of its kind's name. In another
+# language it is the first letter of the kind's name there (kind_letter), which the
+# stone's name in words (its <title>, aria-label) says in full.
 KIND_LETTERS = {"vine": "V", "water": "W", "fire": "F"}
 STONE_FILLS = ("#1d1d1f", "#fbfaf5")
 STONE_EDGES = ("#000000", "#3a3a3a")
-DIRECTION_WORDS = {+1: "clockwise", -1: "anticlockwise"}
-BOX_WORDS = {"tray": "Tray", "mat": "Mat", "dead": "Dead zone"}
+DIRECTION_WORDS = {+1: N_("moves clockwise"), -1: N_("moves anticlockwise")}
+BOX_WORDS = {"tray": N_("Tray"), "mat": N_("Mat"), "dead": N_("Dead zone")}
+# A stone's name, by its colour (seat): "Black vine dragon".
+STONE_NAMES = (N_("Black {kind} dragon"), N_("White {kind} dragon"))
+# A side's box and what lies in it: "Ann (Black)'s tray: 1 Black vine dragon".
+BOX_CONTENTS = {"tray": N_("{who}'s tray: {stones}"), "mat": N_("{who}'s mat: {stones}"),
+                "dead": N_("{who}'s dead zone: {stones}")}
+
+
+def kind_letter(kind: str) -> str:
+    """The letter on a stone of `kind`: the first letter of the kind's name in the
+    language spoken, without its accent ("V", "W", "F" in English)."""
+    word = kind_word(kind)
+    first = unicodedata.normalize("NFD", word[:1])[:1].upper()
+    return first or KIND_LETTERS[kind]
 
 # --- geometry (user units) -------------------------------------------------------------------
 WIDTH = 400
@@ -201,7 +225,7 @@ def _glyph_def(kind: str, pre: str) -> str:
     return (f'<g id="{pre}tatsu-{kind}"><path d="{_glyph_d(kind, s)}" '
             f'fill="{KIND_COLOURS[kind]}" stroke="#ffffff" stroke-width="0.8"/>'
             f'<text y="{num(dy)}" text-anchor="middle" font-size="{letter}" '
-            f'font-weight="800" fill="#ffffff">{KIND_LETTERS[kind]}</text></g>')
+            f'font-weight="800" fill="#ffffff">{escape(kind_letter(kind))}</text></g>')
 
 
 def _glyph(kind: str, scale: float, pre: str) -> str:
@@ -236,20 +260,44 @@ def _vine_ring(r: float) -> str:
 
 # --- words -----------------------------------------------------------------------------------
 def _who(seat: int, names) -> str:
-    colour = COLOUR_NAMES[seat]
+    """A seat's name and colour, "Ann (Black)" (a name that already ends with its colour,
+    in English or in the language spoken, as it is), or the colour alone."""
+    colour = colour_name(seat)
     if names is not None and seat < len(names) and names[seat]:
         name = str(names[seat])
-        return name if name.endswith(f"({colour})") else f"{name} ({colour})"
+        if name.endswith((f"({colour})", f"({COLOUR_NAMES[seat]})")):
+            return name
+        return f"{name} ({colour})"
     return colour
 
 
 def _segment_words(segment: int) -> str:
-    corner = CORNER_KIND.get(segment)
-    return f"segment {segment}" + (f" ({corner} corner)" if corner else "")
+    return segment_name(segment)
 
 
 def _stone_words(seat: int, kind: str) -> str:
-    return f"{COLOUR_NAMES[seat]} {kind} dragon"
+    """"Black vine dragon", in the language spoken."""
+    return _(STONE_NAMES[seat]).format(kind=kind_word(kind))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _field_words(segment: int, field: str) -> str:
+    """"segment 5, inner field"."""
+    if field == INNER:
+        return _("{segment}, inner field").format(segment=segment_name(segment))
+    return _("{segment}, outer field").format(segment=segment_name(segment))
+
+
+def _stone_count(colour: int, kind: str, count: int) -> str:
+    """"3 Black water dragons"."""
+    if colour == 0:
+        text = ngettext("{count} Black {kind} dragon", "{count} Black {kind} dragons", count)
+    else:
+        text = ngettext("{count} White {kind} dragon", "{count} White {kind} dragons", count)
+    return text.format(count=count, kind=kind_word(kind))
 
 
 # --- what is drawn, from a state or from a view ----------------------------------------------
@@ -319,7 +367,7 @@ class TatsuScene(Scene):
         return result
 
     def in_arena(self, seat: int) -> int:
-        return sum(1 for s, _, _ in self.fields.values() if s == seat)
+        return sum(1 for s, _kind, _status in self.fields.values() if s == seat)
 
     def dice_used(self) -> list:
         """Which of the rolled dice are used: the remaining ones are matched first."""
@@ -336,32 +384,35 @@ class TatsuScene(Scene):
 
 def summary(scene: TatsuScene, names) -> str:
     """The position in words: the board's <title> and aria-label (a diagram's too)."""
-    head = f"Tatsu, turn {scene.turn}."
+    parts = [_("Tatsu, turn {turn}.").format(turn=scene.turn)]
     if scene.winners:
         who = _who(scene.winners[0], names)
-        why = end_words(scene.reason, scene.winners[0], COLOUR_NAMES) if scene.reason else ""
-        tail = f" Game over: {who} wins" + (f" ({why})." if why else ".")
+        why = (end_words(scene.reason, scene.winners[0], colour_names()) if scene.reason
+               else "")
+        if why:
+            parts.append(_("Game over: {who} wins ({why}).").format(who=who, why=why))
+        else:
+            parts.append(_("Game over: {who} wins.").format(who=who))
     elif scene.active is not None:
         who = _who(scene.active, names)
-        rolled = " and ".join(map(str, scene.rolled))
+        rolled = dice_words(scene.rolled)
         if scene.decision == "pass":
-            tail = f" {who} rolled {rolled} and can use neither die."
+            tail = _("{who} rolled {dice} and can use neither die.")
         elif len(scene.dice_left) < len(scene.rolled):
-            tail = f" {who} to move with the {scene.dice_left[0]} left (rolled {rolled})."
+            tail = _("{who} to move with the {die} left (rolled {dice}).")
         else:
-            tail = f" {who} to move with {rolled}."
-    else:
-        tail = ""
-    sides = []
+            tail = _("{who} to move with {dice}.")
+        die = scene.dice_left[0] if scene.dice_left else ""
+        parts.append(tail.format(who=who, dice=rolled, die=die))
     for seat in (0, 1):
-        mat = sum(scene.mats[seat].values())
-        sides.append(f"{_who(seat, names)}: {scene.in_arena(seat)} in the arena, "
-                     f"{mat} on the mat, {sum(scene.trays[seat].values())} in the tray, "
-                     f"{sum(scene.dead[seat].values())} destroyed.")
-    you = ""
+        parts.append(_("{who}: {arena} in the arena, {mat} on the mat, {tray} in the tray, "
+                       "{dead} destroyed.").format(
+            who=_who(seat, names), arena=scene.in_arena(seat),
+            mat=sum(scene.mats[seat].values()), tray=sum(scene.trays[seat].values()),
+            dead=sum(scene.dead[seat].values())))
     if scene.viewer in (0, 1):
-        you = f" You are {_who(scene.viewer, names)}."
-    return head + tail + " " + " ".join(sides) + you
+        parts.append(_("You are {who}.").format(who=_who(scene.viewer, names)))
+    return " ".join(parts)
 
 
 # --- the arena -------------------------------------------------------------------------------
@@ -377,7 +428,7 @@ def _fields() -> str:
             else:
                 fill = INNER_FILL if field == INNER else OUTER_FILL
                 extra, cls = "", "field"
-            words = f"{_segment_words(segment)}, {field} field"
+            words = _field_words(segment, field)
             parts.append(f'<path class="{cls}" data-segment="{segment}" data-field="{field}"'
                          f'{extra} d="{_sector(segment, r1, r2)}" fill="{fill}">'
                          f'<title>{escape(words)}</title></path>')
@@ -407,11 +458,13 @@ def _corner_marks(pre) -> str:
     parts = []
     for segment, kind in sorted(CORNER_KIND.items()):
         x, y = _polar(segment, R_BADGE)
+        words = _("Segment {segment}: {kind} corner (recruits a {kind} dragon)").format(
+            segment=segment, kind=kind_word(kind))
         parts.append(
             f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
-            f'transform="{translate(x, y)}"><title>Segment {segment}: {kind} '
-            f'corner (recruits a {kind} dragon)</title><circle r="{BADGE_R}" '
-            f'fill="#ffffff" stroke="{KIND_COLOURS[kind]}" stroke-width="1.6"/>'
+            f'transform="{translate(x, y)}"><title>{escape(words)}</title>'
+            f'<circle r="{BADGE_R}" fill="#ffffff" stroke="{KIND_COLOURS[kind]}" '
+            f'stroke-width="1.6"/>'
             f'{_glyph(kind, 0.96, pre)}</g>')
     return "".join(parts)
 
@@ -422,11 +475,13 @@ def _entries() -> str:
         for number, segment in ENTRY_SEGMENTS[seat].items():
             x, y = _polar(segment, R_BADGE + 2)
             ink = STONE_FILLS[1 - seat] if seat == 0 else INK
+            words = _("{colour}'s entry point {number} (segment {segment})").format(
+                colour=colour_name(seat), number=number, segment=segment)
             parts.append(
                 f'<g class="entry" data-seat="{seat}" data-entry="{number}" '
                 f'data-segment="{segment}" transform="{translate(x, y)}">'
-                f'<title>{COLOUR_NAMES[seat]}\'s entry point {number} (segment {segment})'
-                f'</title><rect x="-7.5" y="-7.5" width="15" height="15" rx="3.5" '
+                f'<title>{escape(words, quote=False)}</title>'
+                f'<rect x="-7.5" y="-7.5" width="15" height="15" rx="3.5" '
                 f'fill="{STONE_FILLS[seat]}" stroke="{STONE_EDGES[seat]}" stroke-width="1.2" '
                 f'transform="rotate({num(segment * STEP)})"/><text y="3.8" '
                 f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="800" fill="{ink}">'
@@ -441,15 +496,21 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
     if status in ("entangled", "held"):
         classes.append(status)
     movable, selected, escape_die, lead = cues
-    words = f"{_stone_words(seat, kind)} on {_segment_words(segment)}, {field} field"
+    if field == INNER:
+        where = _("{stone} on {segment}, inner field")
+    else:
+        where = _("{stone} on {segment}, outer field")
+    said = [_capital(where.format(stone=_stone_words(seat, kind),
+                                  segment=segment_name(segment)))]
     if status == "entangled":
-        words += ", entangled by a vine"
+        said.append(_("entangled by a vine"))
     elif status == "held":
-        words += ", held by its own stone"
+        said.append(_("held by its own stone"))
     extra = ""
     if escape_die is not None:
         extra += f' data-escape="{escape_die}"'
-        words += f", may escape with the {escape_die}"
+        said.append(_("may escape with the {die}").format(die=escape_die))
+    words = ", ".join(said)
     if movable:
         classes.append("movable")
         extra += ' data-rove="stones"' + button(words, tabindex=0 if lead else -1)
@@ -473,13 +534,25 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
             f'{LOCK if status == "held" else ""}{hit}</g>')
 
 
-def _target_markup(action, segment, stone_words, pre, clickable=True, lead=True) -> str:
+def _target_words(action, segment, kind, start) -> str:
+    """What choosing a destination does: "Move the fire dragon on segment 5 to segment 7
+    with the 2" (`kind`: the stone's kind; `start`: its segment, None on the mat)."""
+    die = action.args[1]
+    words = {"kind": kind_word(kind), "start": start, "segment": segment_name(segment),
+             "die": die}
+    if action.kind == "enter" or start is None:
+        text = _("Enter a {kind} dragon from the mat to {segment} with the {die}")
+    elif action.kind == "escape":
+        text = _("Escape the {kind} dragon on segment {start} to {segment} with the {die} "
+                 "(the other die is forfeited)")
+    else:
+        text = _("Move the {kind} dragon on segment {start} to {segment} with the {die}")
+    return text.format(**words)
+
+
+def _target_markup(action, segment, words, pre, clickable=True, lead=True) -> str:
     die = action.args[1]
     data = json.dumps(action.to_json(), separators=(",", ":"))
-    verb = {"move": "Move", "enter": "Enter", "escape": "Escape"}[action.kind]
-    words = f"{verb} {stone_words} to {_segment_words(segment)} with the {die}"
-    if action.kind == "escape":
-        words += " (the other die is forfeited)"
     x, y = _polar(segment, R_NUMBER)
     sector = _sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
@@ -513,10 +586,10 @@ def _die(index, value, used, seat, x, y, pre) -> str:
         body, pip = "#d9d3c4", "#9b927e"
     dots = "".join(f'<circle cx="{num(dx * 7.5)}" cy="{num(dy * 7.5)}" r="2.8"/>'
                    for dx, dy in PIPS[value])
-    state = "used" if used else "to use"
+    title = (_("Die {value} (used)") if used else _("Die {value} (to use)")).format(value=value)
     return (f'<g id="{pre}die-{index}" class="die{" used" if used else ""}" '
             f'data-die="{value}" transform="{translate(x, y)}">'
-            f'<title>Die {value} ({state})</title>'
+            f'<title>{escape(title)}</title>'
             f'<rect x="{-size / 2}" y="{-size / 2}" width="{size}" height="{size}" rx="6" '
             f'fill="{body}" stroke="{"#b3aa95" if used else "#1a1a1a"}" stroke-width="1.5"/>'
             f'<g fill="{pip}">{dots}</g></g>')
@@ -534,12 +607,13 @@ def _hub(scene: TatsuScene, pre) -> str:
     the corner badges and entry points round it (at every state: the words are few)."""
     parts = []
     if scene.winners:
-        line, sub = f"{COLOUR_NAMES[scene.winners[0]]} wins", "game over"
+        line = _("{colour} wins").format(colour=colour_name(scene.winners[0]))
+        sub = _("game over")
     elif scene.active is not None:
-        line = f"{COLOUR_NAMES[scene.active]} to move"
-        sub = f"turn {scene.turn}"
+        line = _("{colour} to move").format(colour=colour_name(scene.active))
+        sub = _("turn {turn}").format(turn=scene.turn)
         if scene.decision == "pass":  # the status line says the same, in full
-            sub = "escape or pass" if scene.movable() else "no usable die"
+            sub = _("escape or pass") if scene.movable() else _("no usable die")
     else:
         line, sub = "", ""
     parts.append(f'<text class="hub-line" x="{num(CX)}" y="{num(CY + STATUS_Y)}" '
@@ -565,11 +639,11 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
     y0 = 0 if seat == 0 else PANEL_H + ARENA_H
     active = scene.active == seat
     who = _who(seat, names)
-    moves = (f"moves {DIRECTION_WORDS[DIRECTION[seat]]} "
-             f"{'↻' if DIRECTION[seat] > 0 else '↺'}")
+    direction = _(DIRECTION_WORDS[DIRECTION[seat]])
+    moves = f"{direction} {'↻' if DIRECTION[seat] > 0 else '↺'}"
     # the name, cut with an ellipsis where it would run into the direction
     room = WIDTH - 16 - text_width(moves, MOVES_FONT) - 10 - 33
-    suffix = f" ({COLOUR_NAMES[seat]})"
+    suffix = f" ({colour_name(seat)})"
     if text_width(who, NAME_FONT) <= room or not who.endswith(suffix):
         shown = fit_text(who, NAME_FONT, room)
     else:
@@ -586,31 +660,32 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
               f'<text class="name" x="33" y="26" font-size="{NAME_FONT}" font-weight="700" '
               f'fill="{INK}">{escape(shown)}</text>'
               f'<text class="moves" x="{WIDTH - 16}" y="26" text-anchor="end" '
-              f'font-size="{MOVES_FONT}" fill="{SOFT_INK}">{moves}</text>')]
+              f'font-size="{MOVES_FONT}" fill="{SOFT_INK}">{escape(moves)}</text>')]
     boxes = (("tray", scene.trays[seat], seat), ("mat", scene.mats[seat], seat),
              ("dead", scene.dead[seat], 1 - seat))
     for i, (box, counts, colour) in enumerate(boxes):
         bx = BOX_X + i * (BOX_W + BOX_GAP)
+        label = escape(_(BOX_WORDS[box]).upper())
         parts.append(f'<rect x="{bx}" y="{BOX_Y}" width="{BOX_W}" height="{BOX_H}" rx="6" '
                      f'fill="#ffffff" fill-opacity="0.6" stroke="{PANEL_EDGE}"/>'
                      f'<text class="box-label" x="{bx + 7}" y="{BOX_Y + 13}" '
                      f'font-size="{BOX_FONT}" font-weight="700" letter-spacing="0.4" '
-                     f'fill="{SOFT_INK}">{BOX_WORDS[box].upper()}</text>')
+                     f'fill="{SOFT_INK}">{label}</text>')
         for k, kind in enumerate(KINDS):
             count = counts[kind]
             left = bx + k * PILE_W
             px, py = left + PILE_W / 2, PILE_Y
             stone = (MAT, kind)
             extra, cls, marks, hit = "", "pile", "", ""
-            words = (f"{who}'s {BOX_WORDS[box].lower()}: {count} "
-                     f"{_stone_words(colour, kind)}{'' if count == 1 else 's'}")
+            words = _(BOX_CONTENTS[box]).format(who=who,
+                                                stones=_stone_count(colour, kind, count))
             if box == "mat":
                 extra += f' data-mat="{kind}"'
                 ours = count and seat == scene.active
                 if ours and stone in movable:
                     cls += " movable"
                     extra += ' data-rove="stones"' + button(
-                        f"{words}, may enter",
+                        _("{stones}, may enter").format(stones=words),
                         tabindex=0 if lead is None or lead == stone else -1)
                     marks = (f'<circle class="ring" r="{PILE_R + 3}" fill="none" '
                              f'stroke="{GOLD}" stroke-width="3"/>')
@@ -686,10 +761,11 @@ def _targets(scene: TatsuScene, selected, targets, pre, clickable=True) -> str:
     if not targets:
         return ""
     if selected[0] == MAT:
-        words = f"a {selected[1]} dragon from the mat"
+        kind, start = selected[1], None
     else:
-        words = f"the {scene.fields[selected][1]} dragon on segment {selected[0]}"
-    return "".join(_target_markup(action, segment, words, pre, clickable, i == 0)
+        kind, start = scene.fields[selected][1], selected[0]
+    return "".join(_target_markup(action, segment, _target_words(action, segment, kind, start),
+                                  pre, clickable, i == 0)
                    for i, (action, segment) in enumerate(targets))
 
 

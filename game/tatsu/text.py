@@ -1,18 +1,50 @@
 """Tatsu events in words, for the game log (pure; no browser).
 
 `describe(event, names)` gives one sentence per event the engine emits (state.py);
-`names[seat]` is how a player is called, e.g. "Ann (Black)".
+`names[seat]` is how a player is called, e.g. "Ann (Black)". The words every Tatsu
+module shares are here too: the colours' and the kinds' names in the language spoken
+(game/core/i18n.py), a segment's name, and a few dice read out.
 """
 
+from game.core.i18n import N_, _
+from game.core.words import and_list
 from game.tatsu.arena import COLOUR_NAMES, CORNER_KIND
 
 POWER_VERBS = {"entangle": "entangles", "expel": "expels", "destroy": "destroys"}
+# A kind's name where a sentence names it: "{kind} corner", "a {kind} dragon".
+KIND_WORDS = {"vine": N_("vine"), "water": N_("water"), "fire": N_("fire")}
+# The reason codes of the game_over event (TatsuState.win_reason), as they begin.
+DESTROYED_ALL = "destroyed all "
+NO_STONE_LEFT = "no stone left in battle"
+
+
+def colour_name(seat: int) -> str:
+    """"Black" or "White", in the language spoken."""
+    return _(COLOUR_NAMES[seat])
+
+
+def colour_names() -> tuple:
+    """Both seats' colours in the language spoken, in seat order."""
+    return tuple(_(name) for name in COLOUR_NAMES)
+
+
+def kind_word(kind: str) -> str:
+    """'vine', 'water' or 'fire' in the language spoken (anything else as it is)."""
+    return _(KIND_WORDS[kind]) if kind in KIND_WORDS else str(kind)
+
+
+def dice_words(dice) -> str:
+    """'4', or '3 and 5': the dice named one after the other."""
+    return and_list(str(die) for die in dice)
 
 
 def segment_name(segment: int) -> str:
     """'segment 5', or 'segment 4 (fire corner)' for a corner segment."""
     corner = CORNER_KIND.get(segment)
-    return f"segment {segment}" + (f" ({corner} corner)" if corner else "")
+    if corner:
+        return _("segment {segment} ({kind} corner)").format(segment=segment,
+                                                             kind=kind_word(corner))
+    return _("segment {segment}").format(segment=segment)
 
 
 def _sentence(text: str) -> str:
@@ -20,27 +52,17 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _dragon(names, seat, kind) -> str:
-    return f"{names[seat]}'s {kind} dragon"
-
-
-def _place(segment: int, field: str) -> str:
-    """Where a stone lands: the field is named only when it is the outer one."""
-    name = segment_name(segment)
-    return f"the outer field of {name}" if field == "outer" else name
-
-
-def _dice(dice) -> str:
-    return " and ".join(map(str, dice))
-
-
 def end_words(reason: str, winner: int, names) -> str:
     """The game_over event's reason code (TatsuState.win_reason) in words."""
     loser = names[1 - winner]
-    if reason.startswith("destroyed all "):
-        return f"{names[winner]} destroyed all {loser}'s {reason[len('destroyed all '):]}"
-    if reason == "no stone left in battle":
-        return f"{loser} has no stone left in the arena or on the mat"
+    if reason.startswith(DESTROYED_ALL):
+        kind = reason[len(DESTROYED_ALL):].removesuffix(" dragons")
+        if kind in KIND_WORDS:
+            return _("{winner} destroyed all {loser}'s {kind} dragons").format(
+                winner=names[winner], loser=loser, kind=kind_word(kind))
+        return f"{names[winner]} destroyed all {loser}'s {reason[len(DESTROYED_ALL):]}"
+    if reason == NO_STONE_LEFT:
+        return _("{loser} has no stone left in the arena or on the mat").format(loser=loser)
     return reason
 
 
@@ -49,65 +71,106 @@ def describe(event, names) -> str:
     return _sentence(_words(event, names))
 
 
-def _words(event, names) -> str:
+def _words(event, names) -> str:  # noqa: C901, PLR0911, PLR0912 -- one sentence per event
     d = event.data
     kind = event.kind
     who = names[d["seat"]] if "seat" in d else ""
+    stone = kind_word(d.get("stone", ""))
     if kind == "first_roll":
         black, white = d["black"], d["white"]
         if black == white:
-            return f"{names[0]} and {names[1]} both roll {black}: they roll again."
+            return _("{black} and {white} both roll {die}: they roll again.").format(
+                black=names[0], white=names[1], die=black)
         first = names[0] if black > white else names[1]
-        return f"{names[0]} rolls {black}, {names[1]} rolls {white}: {first} starts."
+        return _("{black} rolls {black_die}, {white} rolls {white_die}: {first} starts.").format(
+            black=names[0], white=names[1], black_die=black, white_die=white, first=first)
     if kind == "turn":
-        return f"Turn {d['turn']}: {who}."
+        return _("Turn {turn}: {who}.").format(turn=d["turn"], who=who)
     if kind == "dice":
         a, b = d["dice"]
-        return f"{who} rolls a double {a}." if a == b else f"{who} rolls {a} and {b}."
+        if a == b:
+            return _("{who} rolls a double {die}.").format(who=who, die=a)
+        return _("{who} rolls {first} and {second}.").format(who=who, first=a, second=b)
     if kind == "pass":
-        return f"{who} cannot use the {_dice(d['dice'])} and passes."
+        return _("{who} cannot use the {dice} and passes.").format(
+            who=who, dice=dice_words(d["dice"]))
     if kind == "forfeit":
         if d["reason"] == "escape":
-            return f"{who} forfeits the {d['die']}: escaping takes the whole turn."
-        return f"{who} cannot use the {d['die']}: it is forfeited."
-    if kind == "move":
-        (start, _), (end, field) = d["from"], d["to"]
-        return (f"{who} moves a {d['stone']} dragon from {segment_name(start)} to "
-                f"{_place(end, field)} with the {d['die']}.")
-    if kind == "enter":
-        end, field = d["to"]
-        return (f"{who} brings a {d['stone']} dragon from the mat in at entry point "
-                f"{d['entry']}: {_place(end, field)}.")
-    if kind == "escape":
-        (start, _), (end, field) = d["from"], d["to"]
-        return (f"{_dragon(names, d['seat'], d['stone'])} escapes the vine on "
-                f"{segment_name(start)} with the {d['die']}, to {_place(end, field)}.")
+            return _("{who} forfeits the {die}: escaping takes the whole turn.").format(
+                who=who, die=d["die"])
+        return _("{who} cannot use the {die}: it is forfeited.").format(who=who, die=d["die"])
+    if kind in ("move", "enter", "escape"):
+        return _landing(kind, d, who, stone)
     if kind == "release":
-        what = "is no longer held" if d["was"] == "held" else "is released from the vine"
-        return f"{_dragon(names, d['seat'], d['stone'])} on {segment_name(d['segment'])} {what}."
+        if d["was"] == "held":
+            text = _("{who}'s {kind} dragon on {segment} is no longer held.")
+        else:
+            text = _("{who}'s {kind} dragon on {segment} is released from the vine.")
+        return text.format(who=who, kind=stone, segment=segment_name(d["segment"]))
     if kind == "settle":
-        return (f"{_dragon(names, d['seat'], d['stone'])} moves to the inner field of "
-                f"{segment_name(d['segment'])}.")
+        return _("{who}'s {kind} dragon moves to the inner field of {segment}.").format(
+            who=who, kind=stone, segment=segment_name(d["segment"]))
     if kind == "hold":
-        return (f"{_dragon(names, d['seat'], d['stone'])} stops on its own {d['held']} "
-                f"dragon on {segment_name(d['segment'])} and holds it.")
+        return _("{who}'s {kind} dragon stops on its own {held} dragon on {segment} and "
+                 "holds it.").format(who=who, kind=stone, held=kind_word(d["held"]),
+                                     segment=segment_name(d["segment"]))
     if kind == "power":
-        attacker = _dragon(names, d["seat"], d["stone"])
-        victim = _dragon(names, d["victim_seat"], d["victim"])
-        verb = POWER_VERBS.get(d["power"], d["power"])
-        if d["power"] == "expel":
-            return f"{attacker} expels {victim} to its tray."
-        if d["power"] == "destroy":
-            return (f"{attacker} destroys {victim} on {segment_name(d['segment'])}: "
-                    f"it goes to {names[d['seat']]}'s dead zone.")
-        return f"{attacker} {verb} {victim} on {segment_name(d['segment'])}."
+        return _power(d, names, who, stone)
     if kind == "recruit":
-        return f"{who} recruits a {d['stone']} dragon to the mat."
+        return _("{who} recruits a {kind} dragon to the mat.").format(who=who, kind=stone)
     if kind == "game_over":
         winner = d["winners"][0]
-        return f"{names[winner]} wins: {end_words(d['reason'], winner, COLOUR_NAMES)}."
+        return _("{who} wins: {why}.").format(
+            who=names[winner], why=end_words(d["reason"], winner, colour_names()))
     return ""
 
 
+def _landing(kind: str, d: dict, who: str, stone: str) -> str:
+    """A move, an entry or an escape: where the stone lands is named with its field only
+    when that is the outer one."""
+    end, field = d["to"]
+    outer = field == "outer"
+    if kind == "enter":
+        if outer:
+            text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
+                     "the outer field of {end}.")
+        else:
+            text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
+                     "{end}.")
+        return text.format(who=who, kind=stone, entry=d["entry"], end=segment_name(end))
+    start = segment_name(d["from"][0])
+    if kind == "escape":
+        if outer:
+            text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
+                     "the outer field of {end}.")
+        else:
+            text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
+                     "{end}.")
+    elif outer:
+        text = _("{who} moves a {kind} dragon from {start} to the outer field of {end} with "
+                 "the {die}.")
+    else:
+        text = _("{who} moves a {kind} dragon from {start} to {end} with the {die}.")
+    return text.format(who=who, kind=stone, start=start, end=segment_name(end), die=d["die"])
 
-__all__ = ["describe", "end_words", "segment_name"]
+
+def _power(d: dict, names, who: str, stone: str) -> str:
+    """A dragon's power acting on an opposing stone."""
+    words = {"who": who, "kind": stone, "rival": names[d["victim_seat"]],
+             "victim": kind_word(d["victim"]), "segment": segment_name(d["segment"])}
+    if d["power"] == "expel":
+        return _("{who}'s {kind} dragon expels {rival}'s {victim} dragon to its "
+                 "tray.").format(**words)
+    if d["power"] == "destroy":
+        return _("{who}'s {kind} dragon destroys {rival}'s {victim} dragon on {segment}: it "
+                 "goes to {owner}'s dead zone.").format(owner=names[d["seat"]], **words)
+    if d["power"] == "entangle":
+        return _("{who}'s {kind} dragon entangles {rival}'s {victim} dragon on "
+                 "{segment}.").format(**words)
+    verb = POWER_VERBS.get(d["power"], d["power"])
+    return (f"{who}'s {d['stone']} dragon {verb} {names[d['victim_seat']]}'s {d['victim']} "
+            f"dragon on {words['segment']}.")
+
+
+__all__ = ["colour_name", "colour_names", "describe", "dice_words", "end_words",
+           "kind_word", "segment_name"]

@@ -9,7 +9,7 @@ from game.core.i18n import N_
 from game.core.registry import Card, GameInfo
 
 GAME = GameInfo(
-    key="tsuro", name="Tsuro of the Seas", players=(2, 8), turn_cap=1000,
+    key="tsuro", name=N_("Tsuro of the Seas"), players=(2, 8), turn_cap=1000,
     package="game.tsuro", state="game.tsuro.state:TsuroState", words="game.tsuro.text",
     drawing="game.tsuro.svg", bots="game.tsuro.bots", goals_module="game.tsuro.goals",
     lessons_module="game.tsuro.lessons",
@@ -17,9 +17,9 @@ GAME = GameInfo(
     seat_labels="game.tsuro.svg:SHIP_NAMES", seat_colours="game.tsuro.svg:SHIP_COLOURS",
     setup_form="game.web.tsuro_setup:form_body", setup_read="game.web.tsuro_setup:read_fields",
     sample_view="game.web.tsuro_setup:sample_view",
-    sample_words="The sea of Tsuro of the Seas before a game: seven by seven empty squares, "
-                 "the start marks round the edge, gold numbers along the top and blue down "
-                 "the left.",
+    sample_words=N_("The sea of Tsuro of the Seas before a game: seven by seven empty "
+                    "squares, the start marks round the edge, gold numbers along the top and "
+                    "blue down the left."),
     rules_page="tsuro-of-the-seas.html",
     rule_anchors={
         "action": "how-a-game-is-recorded",  # a malformed action: what a game's choices are
@@ -34,6 +34,19 @@ GAME = GameInfo(
         "elimination bonus": "elimination-bonus",
     },
     rule_items={"where-you-may-not-place": "placing-rule"},
+    # the rules a refusal names in words (RuleError's and PositionError's), as the page
+    # shows them (game/core/rule_links.py, rule_words); the readings ("D8") and the
+    # rulebook's steps ("B3", "C2") are codes, the same in every language
+    rule_words={
+        "turn order": N_("turn order"),
+        "placing rule 1": N_("placing rule 1"),
+        "placing rule 2": N_("placing rule 2"),
+        "placing rule 3": N_("placing rule 3"),
+        "placing rule 4": N_("placing rule 4"),
+        "elimination bonus": N_("elimination bonus"),
+        "No Daikaiju": N_("No Daikaiju"),
+        "The end": N_("The end"),
+    },
     card=Card(
         players=N_("2–8 players"),
         time=N_("20–40 min"),  # the publisher's box; the rulebooks give no time

@@ -7,6 +7,7 @@ on. Sides: 0 top, 1 right, 2 bottom, 3 left (also the directions north, east, so
 west). Points are numbered as in tiles.py.
 """
 
+from game.core.i18n import _
 from game.tsuro.tiles import side
 
 SIZE = 7
@@ -93,4 +94,4 @@ def square_for_dice(gold: int, blue: int) -> int:
 def square_name(square: int) -> str:
     """A square as a person reads it: row and column counted from 1 at the top-left."""
     row, col = divmod(square, SIZE)
-    return f"row {row + 1}, column {col + 1}"
+    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)

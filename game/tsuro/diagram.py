@@ -25,6 +25,7 @@ from game.core.diagram import (
     rect_outline,
     veil,
 )
+from game.core.i18n import N_, _, ngettext
 from game.tsuro.board import DIE_TO_LINE, SIZE, SQUARES
 from game.tsuro.svg import (  # the board's own geometry and words
     SQ,
@@ -38,9 +39,9 @@ from game.tsuro.svg import (  # the board's own geometry and words
 )
 from game.tsuro.tiles import ORIENTED, ROTATIONS
 
-PLACE_HELP = ("a square is 0-48 (row * 7 + column, as the JSON form numbers it), its "
-              "dice numbers gold/blue like 3/5 (0 for the middle line, as in the text "
-              "form: 0/4, 0/0), or its row and column from 1 like r4c4")
+PLACE_HELP = N_("a square is 0-48 (row * 7 + column, as the JSON form numbers it), its "
+                 "dice numbers gold/blue like 3/5 (0 for the middle line, as in the text "
+                 "form: 0/4, 0/0), or its row and column from 1 like r4c4")
 # A dark page: the card turns dark, and what lies on it (the start marks' ticks) light.
 DARK_CSS = (".frame{fill:#12252e;stroke:#3f5a66}.marks{stroke:#c9b88f}"
             ".ship .hull,.ship .bow{stroke:#d8e4ea}")
@@ -58,7 +59,8 @@ def square_of(text: str, option: str) -> int:
         return row * SIZE + column
     if grid:
         return (int(grid[1]) - 1) * SIZE + int(grid[2]) - 1
-    raise NotesError(option, f"no square {text!r} on the board: {PLACE_HELP}")
+    raise NotesError(option, _("no square {place} on the board: {help}").format(
+        place=repr(text), help=_(PLACE_HELP)))
 
 
 def _square_spot(square: int) -> Spot:
@@ -71,9 +73,10 @@ def _spot(text: str, option: str) -> Spot:
     return _square_spot(square_of(text, option))
 
 
-FATE_WORDS = {"edge": "sails off the edge and is out",
-              "daikaiju": "runs into a daikaiju and is out",
-              "loop": "sails round a loop back to where it began and is out"}
+# What a ghost tile would do to a ship that it puts out, by the ship's fate.
+FATE_WORDS = {"edge": N_("{who} sails off the edge and is out"),
+              "daikaiju": N_("{who} runs into a daikaiju and is out"),
+              "loop": N_("{who} sails round a loop back to where it began and is out")}
 
 
 def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
@@ -83,34 +86,45 @@ def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
         return None, [], []
     tile_id, rotation = ghost
     if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
-        raise NotesError("--ghost", f"no wake tile {tile_id}/{rotation}: a tile is 0-"
-                                    f"{len(ORIENTED) - 1}, a rotation 0-3 quarter turns")
+        raise NotesError("--ghost", _("no wake tile {tile}/{rotation}: a tile is 0-{last}, "
+                                      "a rotation 0-3 quarter turns").format(
+            tile=tile_id, rotation=rotation, last=len(ORIENTED) - 1))
     if scene.state is None:
-        raise NotesError("--ghost", "only a game state (not a seat's view) can show where "
-                                    "the ships would sail")
+        raise NotesError("--ghost", _("only a game state (not a seat's view) can show "
+                                      "where the ships would sail"))
     target = scene.target()
     if target is None:
-        now = "the game is over" if scene.decision is None else \
-            f"the decision now is {scene.decision!r}"
-        raise NotesError("--ghost", f"no square to place a tile on: {now}")
+        if scene.decision is None:
+            raise NotesError("--ghost", _("no square to place a tile on: the game is over"))
+        raise NotesError("--ghost", _("no square to place a tile on: the decision now is "
+                                      "{decision}").format(decision=repr(scene.decision)))
     hand = scene.state.hands[scene.active]
     if tile_id not in hand:
-        raise NotesError("--ghost", f"wake tile {tile_id} is not in the hand of "
-                                    f"{_who(scene.active, names)} (it holds "
-                                    f"{', '.join(map(str, hand)) or 'nothing'})")
+        who = _who(scene.active, names)
+        if not hand:
+            raise NotesError("--ghost", _("wake tile {tile} is not in the hand of {who} (it "
+                                          "holds nothing)").format(tile=tile_id, who=who))
+        raise NotesError("--ghost", _("wake tile {tile} is not in the hand of {who} (it holds "
+                                      "{tiles})").format(tile=tile_id, who=who,
+                                                         tiles=", ".join(map(str, hand))))
     outcome = scene.outcome(tile_id, rotation)
     fates = []
     lit = [target]
     for seat, (end, fate, path) in outcome.voyages.items():
-        where = FATE_WORDS.get(fate) or f"sails on to face {_square_words(end >> 3)}"
-        fates.append(f"{_who(seat, names)} {where}")
+        if fate in FATE_WORDS:
+            fates.append(_(FATE_WORDS[fate]).format(who=_who(seat, names)))
+        else:
+            fates.append(_("{who} sails on to face {square}").format(
+                who=_who(seat, names), square=_square_words(end >> 3)))
         lit += [square for square, _entry, _exit in path]
-    turns = f"{rotation} quarter turn{'' if rotation == 1 else 's'}"
-    words = [f"Wake tile {tile_id + 1} (number {tile_id}), turned {turns}, shown on "
-             f"{_square_words(target)}, dashed lines where the ships would sail: "
-             f"{'; '.join(fates)}."]
+    words = [ngettext("Wake tile {number} (number {tile}), turned {turns} quarter turn, shown "
+                      "on {square}, dashed lines where the ships would sail: {fates}.",
+                      "Wake tile {number} (number {tile}), turned {turns} quarter turns, "
+                      "shown on {square}, dashed lines where the ships would sail: {fates}.",
+                      rotation).format(number=tile_id + 1, tile=tile_id, turns=rotation,
+                                       square=_square_words(target), fates="; ".join(fates))]
     if scene.legal(tile_id, rotation) is False:
-        words.append("The rules forbid this placement (outlined in red).")
+        words.append(_("The rules forbid this placement (outlined in red)."))
     return (tile_id, rotation), words, [_square_spot(sq) for sq in dict.fromkeys(lit)]
 
 
@@ -144,27 +158,32 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     scene = TsuroScene(state, seat)
     if scene.viewer is not None and not (type(scene.viewer) is int
                                          and 0 <= scene.viewer < scene.players):
-        raise NotesError("--seat", f"a seat is 0-{scene.players - 1} (the ship labelled "
-                                   f"1-{scene.players}), not {scene.viewer!r}")
+        raise NotesError("--seat", _("a seat is 0-{last} (the ship labelled 1-{players}), "
+                                     "not {seat}").format(last=scene.players - 1,
+                                                          players=scene.players,
+                                                          seat=repr(scene.viewer)))
     if notes.select is not None:
-        raise NotesError("--select", "selecting a stone is for Tatsu; Tsuro of the Seas "
-                                     "shows a tile to place with --ghost TILE/ROTATION")
+        raise NotesError("--select", _("selecting a stone is for Tatsu; Tsuro of the Seas "
+                                       "shows a tile to place with --ghost TILE/ROTATION"))
     marked = [_spot(p, "--highlight") for p in notes.highlight]
     arrows = []
     for note in notes.arrows:
         start, end = _spot(note.start, "--arrow"), _spot(note.end, "--arrow")
         if start == end:
-            raise NotesError("--arrow", f"{note.start!r} and {note.end!r} are the same "
-                                        "square: an arrow goes from one place to another")
+            raise NotesError("--arrow", _("{start} and {end} are the same square: an arrow "
+                                          "goes from one place to another").format(
+                start=repr(note.start), end=repr(note.end)))
         arrows.append((start, end, note.label))
-    labelled = [(_spot(place, "--label"), text) for place, text in notes.labels]
+    # a label's words: a figure's are marked (figures.py), in the language spoken now
+    labelled = [(_spot(place, "--label"), _(text) if text else text)
+                for place, text in notes.labels]
     preview, ghost_words, ghost_lit = _ghost_note(scene, notes.ghost, names)
     body = layers(scene, names, "", None, [], None, preview) + [
         _veil(notes.dim, marked + ghost_lit), _highlights(marked), _arrows(arrows),
         _labels(labelled)]
     words = ghost_words + notes_words(marked, arrows, labelled, notes.dim)
     return document(VIEW, VIEW, title=summary(scene, names),
-                    desc=" ".join(words) or "The position alone, with no notes.",
+                    desc=" ".join(words) or _("The position alone, with no notes."),
                     body="".join(body), dark=DARK_CSS, attributes={
                         "class": "diagram tsuro-diagram", "data-board": "tsuro",
                         "data-turn": scene.turn})

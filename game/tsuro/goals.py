@@ -5,11 +5,13 @@ before the next captain's daikaiju roll. Captains are numbered from 1, as on the
 """
 
 from game.core.challenge import PLAY, Goal
+from game.core.i18n import _
 
 
 def _captain(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 8:
-        raise ValueError(f"name a captain from 1 to 8 after the colon, not {text!r}")
+        raise ValueError(_("name a captain from 1 to 8 after the colon, not {text}").format(
+            text=repr(text)))
     return int(text) - 1
 
 
@@ -24,19 +26,21 @@ def _turn_done(seat, state) -> bool:
 GOALS = {
     "play": PLAY,
     "afloat": Goal(
-        words=lambda _: "Place a tile and keep your ship afloat.",
-        met=lambda seat, _, events, state: _turn_done(seat, state) and not _sunk(events, seat)),
+        words=lambda _arg: _("Place a tile and keep your ship afloat."),
+        met=lambda seat, _arg, events, state: (_turn_done(seat, state)
+                                               and not _sunk(events, seat))),
     "sink": Goal(
-        words=lambda rival: f"Sink captain {rival + 1}'s ship and stay afloat.",
+        words=lambda rival: _("Sink captain {captain}'s ship and stay afloat.").format(
+            captain=rival + 1),
         met=lambda seat, rival, events, state: _sunk(events, rival) and not _sunk(events, seat),
         parse_arg=_captain),
     "bonus": Goal(
-        words=lambda _: "Sink a ship, then take tiles from its captain's hand.",
-        met=lambda seat, _, events, state: any(
+        words=lambda _arg: _("Sink a ship, then take tiles from its captain's hand."),
+        met=lambda seat, _arg, events, state: any(
             e.kind == "bonus" and e.data["seat"] == seat and e.data["tiles"] for e in events)),
     "win": Goal(
-        words=lambda _: "Win the game with this placement.",
-        met=lambda seat, _, events, state: any(
+        words=lambda _arg: _("Win the game with this placement."),
+        met=lambda seat, _arg, events, state: any(
             e.kind == "game_over" and seat in e.data["winners"] for e in events)),
 }
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 
 from game.core import new_rng
+from game.core.i18n import _
 from game.core.position import (
     REQUIRED,
     PositionError,
@@ -126,36 +127,41 @@ def _shown(value) -> str:
     try:
         text = repr(value)
     except ValueError:  # an int too long to write out
-        return "a number too long to write out"
+        return _("a number too long to write out")
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _whole(value, field, low, high, what):
     if type(value) is not int or not low <= value <= high:
-        raise PositionError(field, f"{what} is a whole number from {low} to {high}, "
-                                   f"not {_shown(value)}")
+        raise PositionError(field, _("{what} is a whole number from {low} to {high}, not "
+                                     "{value}").format(what=what, low=low, high=high,
+                                                       value=_shown(value)))
     return value
 
 
 def _list(value, field, what, length=None) -> list:
     if not isinstance(value, list):
-        raise PositionError(field, f"{what} is a list, not {_shown(value)}")
+        raise PositionError(field, _("{what} is a list, not {value}").format(
+            what=what, value=_shown(value)))
     if length is not None and len(value) != length:
-        raise PositionError(field, f"{what} has one entry per seat: {length}, not "
-                                   f"{len(value)}")
+        raise PositionError(field, _("{what} has one entry per seat: {length}, not "
+                                     "{count}").format(what=what, length=length,
+                                                       count=len(value)))
     return value
 
 
 def _object(value, field, keys):
     if not isinstance(value, dict) or set(value) != set(keys):
-        raise PositionError(field, f"an object with exactly the keys {', '.join(keys)}, "
-                                   f"not {_shown(value)}")
+        raise PositionError(field, _("an object with exactly the keys {keys}, not "
+                                     "{value}").format(keys=", ".join(keys),
+                                                       value=_shown(value)))
     return value
 
 
 def _bool(value, field, what):
     if not isinstance(value, bool):
-        raise PositionError(field, f"{what} is true or false, not {_shown(value)}")
+        raise PositionError(field, _("{what} is true or false, not {value}").format(
+            what=what, value=_shown(value)))
     return value
 
 
@@ -168,59 +174,62 @@ class _Reader:
 
     # words for the messages, in the author's numbering
     def seat(self, s):
-        return f"seat {s + self.base}"
+        return _("seat {seat}").format(seat=s + self.base)
 
     def tile(self, t):
-        return f"wake tile {t + self.base}"
+        return _("wake tile {tile}").format(tile=t + self.base)
 
     def kaiju(self, k):
-        return f"daikaiju {k + self.base}"
+        return _("daikaiju {daikaiju}").format(daikaiju=k + self.base)
 
     def square(self, sq):
-        return f"square {square_code(sq)}" if self.base else f"square {sq}"
+        return _("square {square}").format(square=square_code(sq) if self.base else sq)
 
     # --- the shape of each field ------------------------------------------------------------
     def read(self, data, turn_start: bool) -> dict:
         p = parse_json(data, GAME, FIELDS)
         n = p["players"] = _whole(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS,
-                                  "the number of players (Tsuro of the Seas is for 2 to 8)")
+                                  _("the number of players (Tsuro of the Seas is for 2 "
+                                    "to 8)"))
         seat = n - 1
-        p["first"] = _whole(p["first"], "first", 0, seat, "the first seat")
-        p["daikaiju_rule"] = _bool(p["daikaiju_rule"], "daikaiju_rule", "the daikaiju rule")
+        p["first"] = _whole(p["first"], "first", 0, seat, _("the first seat"))
+        p["daikaiju_rule"] = _bool(p["daikaiju_rule"], "daikaiju_rule", _("the daikaiju rule"))
         p["same_wake"] = _bool(p["same_wake"], "same_wake", "same_wake (D9)")
-        p["seed"] = _whole(p["seed"], "seed", 0, 2**64 - 1, "the seed")
+        p["seed"] = _whole(p["seed"], "seed", 0, 2**64 - 1, _("the seed"))
         decision = p["decision"]
         if decision is not None and decision not in DECISIONS:
-            raise PositionError("decision", f"the decision is one of {', '.join(DECISIONS)}, "
-                                            f"or null once the game is over, not "
-                                            f"{_shown(decision)}")
+            raise PositionError("decision", _("the decision is one of {decisions}, or null "
+                                              "once the game is over, not {value}").format(
+                decisions=", ".join(DECISIONS), value=_shown(decision)))
         if p["to_move"] is AUTO:
             p["to_move"] = None if decision is None else 0
         elif p["to_move"] is not None:
-            _whole(p["to_move"], "to_move", 0, seat, "the seat to move")
+            _whole(p["to_move"], "to_move", 0, seat, _("the seat to move"))
         if p["turn"] is AUTO:
             p["turn"] = 0 if decision == START_MARK or turn_start else 1
-        p["turn"] = _whole(p["turn"], "turn", 0, 10**9, "the turn")
-        p["bonus_from"] = [_whole(s, f"bonus_from[{i}]", 0, seat, "a seat") for i, s in
+        p["turn"] = _whole(p["turn"], "turn", 0, 10**9, _("the turn"))
+        p["bonus_from"] = [_whole(s, f"bonus_from[{i}]", 0, seat, _("a seat")) for i, s in
                            enumerate(_list(p["bonus_from"], "bonus_from", "bonus_from"))]
-        p["winners"] = [_whole(s, f"winners[{i}]", 0, seat, "a seat") for i, s in
+        p["winners"] = [_whole(s, f"winners[{i}]", 0, seat, _("a seat")) for i, s in
                         enumerate(_list(p["winners"], "winners", "winners"))]
         if p["reason"] is not None and p["reason"] not in END_REASONS:
-            raise PositionError("reason", f"why the game ended is one of "
-                                          f"{', '.join(END_REASONS)}, not {_shown(p['reason'])}")
+            raise PositionError("reason", _("why the game ended is one of {reasons}, not "
+                                            "{value}").format(reasons=", ".join(END_REASONS),
+                                                              value=_shown(p["reason"])))
         p["ships"] = [self._ship(s, f"ships[{i}]") for i, s in
                       enumerate(_list(p["ships"], "ships", "ships", n))]
         if p["out"] is AUTO:
             p["out"] = [None] * n
         for i, why in enumerate(_list(p["out"], "out", "out", n)):
             if why is not None and why not in OUT_REASONS:
-                raise PositionError(f"out[{i}]", f"why a ship is out is one of "
-                                                 f"{', '.join(OUT_REASONS)}, or null while it "
-                                                 f"plays, not {_shown(why)}")
+                raise PositionError(f"out[{i}]", _("why a ship is out is one of {reasons}, "
+                                                   "or null while it plays, not "
+                                                   "{value}").format(
+                    reasons=", ".join(OUT_REASONS), value=_shown(why)))
         p["out"] = list(p["out"])
         if p["hands"] is AUTO:
-            p["hands"] = [[] for _ in range(n)]
-        p["hands"] = [self._tiles(h, f"hands[{i}]", "a hand") for i, h in
+            p["hands"] = [[] for _seat in range(n)]
+        p["hands"] = [self._tiles(h, f"hands[{i}]", _("a hand")) for i, h in
                       enumerate(_list(p["hands"], "hands", "hands", n))]
         p["tiles"] = [self._placed(t, f"tiles[{i}]") for i, t in
                       enumerate(_list(p["tiles"], "tiles", "tiles"))]
@@ -229,13 +238,13 @@ class _Reader:
         on_board = {k["daikaiju"] for k in p["daikaiju"]}
         if p["supply"] is AUTO:
             p["supply"] = [k for k in range(DAIKAIJU_COUNT) if k not in on_board]
-        p["supply"] = [_whole(k, f"supply[{i}]", 0, DAIKAIJU_COUNT - 1, "a daikaiju") for i, k
-                       in enumerate(_list(p["supply"], "supply", "the supply"))]
-        p["draw_pile"] = self._tiles(p["draw_pile"], "draw_pile", "the draw pile")
+        p["supply"] = [_whole(k, f"supply[{i}]", 0, DAIKAIJU_COUNT - 1, _("a daikaiju"))
+                       for i, k in enumerate(_list(p["supply"], "supply", _("the supply")))]
+        p["draw_pile"] = self._tiles(p["draw_pile"], "draw_pile", _("the draw pile"))
         if p["removed"] is not AUTO:
             p["removed"] = self._tiles(p["removed"], "removed", "removed")
         if p["trails"] is AUTO:
-            p["trails"] = [[] for _ in range(n)]
+            p["trails"] = [[] for _seat in range(n)]
         p["trails"] = [self._trail(t, f"trails[{i}]") for i, t in
                        enumerate(_list(p["trails"], "trails", "trails", n))]
         self._check(p, turn_start)
@@ -248,42 +257,46 @@ class _Reader:
         if value is None:
             return None
         ship = _object(value, field, ("square", "point"))
-        return {"square": _whole(ship["square"], field + ".square", 0, SQUARES - 1, "a square"),
-                "point": _whole(ship["point"], field + ".point", 0, POINTS - 1, "a point")}
+        return {"square": _whole(ship["square"], field + ".square", 0, SQUARES - 1,
+                                 _("a square")),
+                "point": _whole(ship["point"], field + ".point", 0, POINTS - 1, _("a point"))}
 
     @staticmethod
     def _tiles(value, field, what) -> list:
-        return [_whole(t, f"{field}[{i}]", 0, DECK_SIZE - 1, "a wake tile (D2)")
+        return [_whole(t, f"{field}[{i}]", 0, DECK_SIZE - 1, _("a wake tile (D2)"))
                 for i, t in enumerate(_list(value, field, what))]
 
     @staticmethod
     def _placed(value, field):
         t = _object(value, field, ("square", "tile", "rotation"))
-        return {"square": _whole(t["square"], field + ".square", 0, SQUARES - 1, "a square"),
-                "tile": _whole(t["tile"], field + ".tile", 0, DECK_SIZE - 1, "a wake tile (D2)"),
+        return {"square": _whole(t["square"], field + ".square", 0, SQUARES - 1,
+                                 _("a square")),
+                "tile": _whole(t["tile"], field + ".tile", 0, DECK_SIZE - 1,
+                               _("a wake tile (D2)")),
                 "rotation": _whole(t["rotation"], field + ".rotation", 0, ROTATIONS - 1,
-                                   "a rotation (quarter turns clockwise)")}
+                                   _("a rotation (quarter turns clockwise)"))}
 
     @staticmethod
     def _kaiju(value, field):
         k = _object(value, field, ("daikaiju", "square", "facing"))
         return {"daikaiju": _whole(k["daikaiju"], field + ".daikaiju", 0, DAIKAIJU_COUNT - 1,
-                                   "a daikaiju"),
-                "square": _whole(k["square"], field + ".square", 0, SQUARES - 1, "a square"),
+                                   _("a daikaiju")),
+                "square": _whole(k["square"], field + ".square", 0, SQUARES - 1,
+                                 _("a square")),
                 "facing": _whole(k["facing"], field + ".facing", 0, 3,
-                                 "a facing (0 north, 1 east, 2 south, 3 west)")}
+                                 _("a facing (0 north, 1 east, 2 south, 3 west)"))}
 
     @staticmethod
     def _trail(value, field) -> list:
         steps = []
-        for i, step in enumerate(_list(value, field, "a trail")):
+        for i, step in enumerate(_list(value, field, _("a trail"))):
             where = f"{field}[{i}]"
             if not isinstance(step, list) or len(step) != 3:
-                raise PositionError(where, "a step of a trail is [square, entry point, exit "
-                                           f"point], not {_shown(step)}")
-            steps.append([_whole(step[0], where, 0, SQUARES - 1, "a square"),
-                          _whole(step[1], where, 0, POINTS - 1, "a point"),
-                          _whole(step[2], where, 0, POINTS - 1, "a point")])
+                raise PositionError(where, _("a step of a trail is [square, entry point, exit "
+                                             "point], not {value}").format(value=_shown(step)))
+            steps.append([_whole(step[0], where, 0, SQUARES - 1, _("a square")),
+                          _whole(step[1], where, 0, POINTS - 1, _("a point")),
+                          _whole(step[2], where, 0, POINTS - 1, _("a point"))])
         return steps
 
     # --- what the rules allow ----------------------------------------------------------------
@@ -300,56 +313,65 @@ class _Reader:
         # hands (C4) and the ships (C3, D6, D9)
         for s, hand in enumerate(hands):
             if len(hand) > HAND_SIZE:
-                raise PositionError(f"hands[{s}]", f"{self.seat(s)} holds {len(hand)} tiles: a "
-                                                   "hand is at most 3", "C4")
+                raise PositionError(f"hands[{s}]", _("{seat} holds {count} tiles: a hand is at "
+                                                     "most 3").format(seat=self.seat(s),
+                                                                      count=len(hand)), "C4")
         for s, position in enumerate(positions):
             field = f"ships[{s}]"
             if position is None:
                 if out[s] is None and not setting_out:
-                    raise PositionError(field, f"{self.seat(s)} has no ship and is not out: "
-                                               f"give its ship, or why it is out in out[{s}]")
+                    raise PositionError(field, _("{seat} has no ship and is not out: give its "
+                                                 "ship, or why it is out in {field}").format(
+                        seat=self.seat(s), field=f"out[{s}]"))
                 continue
             if out[s] is not None:
-                raise PositionError(f"out[{s}]", f"{self.seat(s)} is out ({out[s]}) but has a "
-                                                 f"ship: an out seat's ship is null")
+                raise PositionError(f"out[{s}]", _("{seat} is out ({reason}) but has a ship: "
+                                                   "an out seat's ship is null").format(
+                    seat=self.seat(s), reason=out[s]))
             front = position >> 3
             if front in tile_at:
-                raise PositionError(field, f"the ship of {self.seat(s)} faces a wake tile at "
-                                           f"{self.square(front)}: a ship stops facing a square "
-                                           "without one", "C3")
+                raise PositionError(field, _("the ship of {seat} faces a wake tile at "
+                                             "{square}: a ship stops facing a square without "
+                                             "one").format(seat=self.seat(s),
+                                                           square=self.square(front)), "C3")
             back = behind(position)
             if back != OFF and back not in tile_at:
-                raise PositionError(field, f"the ship of {self.seat(s)} stands on no tile: the "
-                                           f"square behind it ({self.square(back)}) is empty; a "
-                                           "ship is on a start mark or on the edge of the tile "
-                                           "it last crossed", "D6")
+                raise PositionError(field, _("the ship of {seat} stands on no tile: the "
+                                             "square behind it ({square}) is empty; a ship is "
+                                             "on a start mark or on the edge of the tile it "
+                                             "last crossed").format(
+                    seat=self.seat(s), square=self.square(back)), "D6")
         points = {}
         for s, position in enumerate(positions):
             if position is None:
                 continue
             here = point_id(position)
             if here in points and setting_out:
-                raise PositionError(f"ships[{s}]", f"{self.seat(points[here])} and "
-                                                   f"{self.seat(s)} are on one start mark: "
-                                                   "each chooses a free one", "B3")
+                raise PositionError(f"ships[{s}]", _("{seat} and {other} are on one start "
+                                                     "mark: each chooses a free one").format(
+                    seat=self.seat(points[here]), other=self.seat(s)), "B3")
             if here in points and not p["same_wake"]:
-                raise PositionError(f"ships[{s}]", f"{self.seat(points[here])} and "
-                                                   f"{self.seat(s)} stand on one point: only "
-                                                   "after a placement had to break rule 4 "
-                                                   "(same_wake true) may ships share one", "D9")
+                raise PositionError(f"ships[{s}]", _("{seat} and {other} stand on one point: "
+                                                     "only after a placement had to break rule "
+                                                     "4 (same_wake true) may ships share "
+                                                     "one").format(
+                    seat=self.seat(points[here]), other=self.seat(s)), "D9")
             points[here] = s
         if not p["daikaiju_rule"]:
             for s, why in enumerate(out):
                 if why in DAIKAIJU_REASONS:
-                    raise PositionError(f"out[{s}]", f"{self.seat(s)} cannot be out by a "
-                                                     f"daikaiju ({why}) in a game without them",
+                    raise PositionError(f"out[{s}]", _("{seat} cannot be out by a daikaiju "
+                                                       "({reason}) in a game without "
+                                                       "them").format(seat=self.seat(s),
+                                                                      reason=why),
                                         "No Daikaiju")
         for s in range(n):
             if (out[s] is not None and hands[s]
                     and not (decision == BONUS and s in p["bonus_from"])):
-                raise PositionError(f"hands[{s}]", f"{self.seat(s)} is out but holds tiles: "
-                                                   "the hand of a ship put out goes to the "
-                                                   "bottom of the draw pile", "D10")
+                raise PositionError(f"hands[{s}]", _("{seat} is out but holds tiles: the hand "
+                                                     "of a ship put out goes to the bottom of "
+                                                     "the draw pile").format(seat=self.seat(s)),
+                                    "D10")
         self._trails(p, tile_at, positions)
 
         # the moment: whose decision, or the end
@@ -360,46 +382,50 @@ class _Reader:
             return
         if p["winners"] or p["reason"] is not None:
             raise PositionError("winners" if p["winners"] else "reason",
-                                "the game is not over (a decision is to be made): no winners, "
-                                "no reason")
+                                _("the game is not over (a decision is to be made): no "
+                                  "winners, no reason"))
         if active is None:
-            raise PositionError("to_move", f"a {decision} is made by a seat: to_move is null "
-                                           "only once the game is over")
+            raise PositionError("to_move", _("a {decision} is made by a seat: to_move is "
+                                             "null only once the game is over").format(
+                decision=decision))
         if decision != BONUS and p["bonus_from"]:
-            raise PositionError("bonus_from", "bonus_from goes with the decision bonus")
+            raise PositionError("bonus_from", _("bonus_from goes with the decision bonus"))
         if setting_out:
             self._setting_out(p, tile_at, positions)
             return
         if p["turn"] < (0 if turn_start else 1):
-            raise PositionError("turn", f"turn 0 is before the first turn: a {decision} "
-                                        "comes in turn 1 or later")
+            raise PositionError("turn", _("turn 0 is before the first turn: a {decision} "
+                                          "comes in turn 1 or later").format(decision=decision))
         if out[active] is not None:
-            raise PositionError("to_move", f"{self.seat(active)} is out ({out[active]}): it "
-                                           "has no more turns")
+            raise PositionError("to_move", _("{seat} is out ({reason}): it has no more "
+                                             "turns").format(seat=self.seat(active),
+                                                             reason=out[active]))
         if len(afloat) < 2:
-            raise PositionError("out", "one ship afloat or none: the game is over (decision "
-                                       "null, with its winners)", "The end")
+            raise PositionError("out", _("one ship afloat or none: the game is over "
+                                         "(decision null, with its winners)"), "The end")
         if not empty:
-            raise PositionError("tiles", "no square is empty: the game is over (the board is "
-                                         "full)", "The end")
+            raise PositionError("tiles", _("no square is empty: the game is over (the board "
+                                           "is full)"), "The end")
         if not p["draw_pile"] and not any(hands[s] for s in afloat):
-            raise PositionError("hands", "no captain afloat holds a tile and the draw pile is "
-                                         "empty: the game is over", "D12")
+            raise PositionError("hands", _("no captain afloat holds a tile and the draw pile "
+                                           "is empty: the game is over"), "D12")
         if turn_start:
             return
         front = positions[active] >> 3
         if decision in (PLACEMENT, BONUS) and not hands[active]:
-            raise PositionError("hands", f"{self.seat(active)} holds no tile: it skips its "
-                                         f"placement, so there is no {decision} to make", "D12")
+            raise PositionError("hands", _("{seat} holds no tile: it skips its placement, "
+                                           "so there is no {decision} to make").format(
+                seat=self.seat(active), decision=decision), "D12")
         if decision == BONUS and front in kaiju_at:
-            raise PositionError("to_move", f"the ship of {self.seat(active)} faces "
-                                           f"{self.kaiju(kaiju_at[front])}: a ship that sails "
-                                           "into a daikaiju is out", "C3")
+            raise PositionError("to_move", _("the ship of {seat} faces {daikaiju}: a ship "
+                                             "that sails into a daikaiju is out").format(
+                seat=self.seat(active), daikaiju=self.kaiju(kaiju_at[front])), "C3")
         if decision == PLACEMENT and front in kaiju_at:
-            raise PositionError("to_move", f"the ship of {self.seat(active)} faces "
-                                           f"{self.kaiju(kaiju_at[front])}: after its daikaiju "
-                                           "roll it is destroyed, or moves to another start "
-                                           "mark, before any placement", "D7")
+            raise PositionError("to_move", _("the ship of {seat} faces {daikaiju}: after "
+                                             "its daikaiju roll it is destroyed, or moves to "
+                                             "another start mark, before any "
+                                             "placement").format(
+                seat=self.seat(active), daikaiju=self.kaiju(kaiju_at[front])), "D7")
         if decision == RELOCATION:
             self._relocation(p, tile_at, kaiju_at, positions)
         if decision == BONUS:
@@ -411,56 +437,66 @@ class _Reader:
 
         def put(tile, field, place):
             if tile in where:
-                raise PositionError(field, f"{self.tile(tile)} is {place} and also "
-                                           f"{where[tile]}: each tile is in one place", "D2")
+                raise PositionError(field, _("{tile} is {place} and also {other}: each tile "
+                                             "is in one place").format(
+                    tile=self.tile(tile), place=place, other=where[tile]), "D2")
             where[tile] = place
 
         tile_at = {}
         for i, t in enumerate(p["tiles"]):
             if t["square"] in tile_at:
-                raise PositionError(f"tiles[{i}]", f"{self.square(t['square'])} holds two "
-                                                   "wake tiles")
+                raise PositionError(f"tiles[{i}]", _("{square} holds two wake "
+                                                     "tiles").format(
+                    square=self.square(t["square"])))
             tile_at[t["square"]] = t["tile"]
-            put(t["tile"], f"tiles[{i}]", f"on the board at {self.square(t['square'])}")
+            put(t["tile"], f"tiles[{i}]", _("on the board at {square}").format(
+                square=self.square(t["square"])))
         for s, hand in enumerate(p["hands"]):
             for i, t in enumerate(hand):
-                put(t, f"hands[{s}][{i}]", f"in the hand of {self.seat(s)}")
+                put(t, f"hands[{s}][{i}]", _("in the hand of {seat}").format(seat=self.seat(s)))
         for i, t in enumerate(p["draw_pile"]):
-            put(t, f"draw_pile[{i}]", "in the draw pile")
+            put(t, f"draw_pile[{i}]", _("in the draw pile"))
         if p["removed"] is AUTO:
             p["removed"] = [t for t in range(DECK_SIZE) if t not in where]
         for i, t in enumerate(p["removed"]):
-            put(t, f"removed[{i}]", "removed from the game")
+            put(t, f"removed[{i}]", _("removed from the game"))
         missing = [t for t in range(DECK_SIZE) if t not in where]
         if missing:
-            raise PositionError("removed", f"{self.tile(missing[0])} is nowhere: each of the "
-                                           "56 tiles is on the board, in a hand, in the draw "
-                                           "pile or removed (leave removed out to remove every "
-                                           "tile named nowhere else)", "D2")
+            raise PositionError("removed", _("{tile} is nowhere: each of the 56 tiles is on "
+                                             "the board, in a hand, in the draw pile or "
+                                             "removed (leave removed out to remove every tile "
+                                             "named nowhere else)").format(
+                tile=self.tile(missing[0])), "D2")
         seen = {}
         for i, k in enumerate(p["daikaiju"]):
             number, square = k["daikaiju"], k["square"]
             if number in seen.values():
-                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(number)} is on the board "
-                                                      "twice")
+                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} is on the board "
+                                                        "twice").format(
+                    daikaiju=self.kaiju(number)))
             if square in seen:
-                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(seen[square])} and "
-                                                      f"{self.kaiju(number)} are both on "
-                                                      f"{self.square(square)}", "C1")
+                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} and {other} are both on "
+                                                        "{square}").format(
+                    daikaiju=self.kaiju(seen[square]), other=self.kaiju(number),
+                    square=self.square(square)), "C1")
             if square in tile_at:
-                raise PositionError(f"daikaiju[{i}]", f"{self.kaiju(number)} and "
-                                                      f"{self.tile(tile_at[square])} are both on "
-                                                      f"{self.square(square)}: a daikaiju takes "
-                                                      "the square of a wake tile", "C1")
+                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} and {tile} are both on "
+                                                        "{square}: a daikaiju takes the square "
+                                                        "of a wake tile").format(
+                    daikaiju=self.kaiju(number), tile=self.tile(tile_at[square]),
+                    square=self.square(square)), "C1")
             seen[square] = number
         if p["daikaiju"] and not p["daikaiju_rule"]:
-            raise PositionError("daikaiju", "daikaiju on the board in a game without them",
+            raise PositionError("daikaiju", _("daikaiju on the board in a game without them"),
                                 "No Daikaiju")
         off = sorted(set(range(DAIKAIJU_COUNT)) - set(seen.values()))
         if sorted(p["supply"]) != off:
-            raise PositionError("supply", "the supply holds each daikaiju not on the board, "
-                                          "once: " + (", ".join(self.kaiju(k) for k in off)
-                                                      or "none"))
+            if not off:
+                raise PositionError("supply", _("the supply holds each daikaiju not on the "
+                                                "board, once: none"))
+            raise PositionError("supply", _("the supply holds each daikaiju not on the board, "
+                                            "once: {daikaiju}").format(
+                daikaiju=", ".join(self.kaiju(k) for k in off)))
         return tile_at
 
     def _trails(self, p, tile_at, positions):
@@ -468,34 +504,35 @@ class _Reader:
         for s, trail in enumerate(p["trails"]):
             field = f"trails[{s}]"
             if trail and p["decision"] == START_MARK:
-                raise PositionError(field, "no ship has sailed before the first turn")
+                raise PositionError(field, _("no ship has sailed before the first turn"))
             for i, (square, entry, exit_point) in enumerate(trail):
                 if square not in tile_at:
-                    raise PositionError(f"{field}[{i}]", f"{self.square(square)} holds no tile: "
-                                                         "a trail keeps only the wakes of tiles "
-                                                         "on the board")
+                    raise PositionError(f"{field}[{i}]", _("{square} holds no tile: a trail "
+                                                           "keeps only the wakes of tiles on the "
+                                                           "board").format(
+                        square=self.square(square)))
                 if ORIENTED[tile_at[square]][rotation_at[square]][entry] != exit_point:
-                    raise PositionError(f"{field}[{i}]", f"the tile at {self.square(square)} "
-                                                         f"does not join points {entry} and "
-                                                         f"{exit_point}")
+                    raise PositionError(f"{field}[{i}]", _("the tile at {square} does not join "
+                                                           "points {entry} and {exit}").format(
+                        square=self.square(square), entry=entry, exit=exit_point))
             if trail and positions[s] is not None:
-                square, _, exit_point = trail[-1]
+                square, _entry, exit_point = trail[-1]
                 if ACROSS[square * 8 + exit_point] != positions[s]:
-                    raise PositionError(field, f"the trail of {self.seat(s)} does not end where "
-                                               "its ship stands")
+                    raise PositionError(field, _("the trail of {seat} does not end where its "
+                                                 "ship stands").format(seat=self.seat(s)))
 
     def _over(self, p, afloat, empty):
         if p["to_move"] is not None:
-            raise PositionError("to_move", "the game is over (decision null): nobody is to "
-                                           "move")
+            raise PositionError("to_move", _("the game is over (decision null): nobody is "
+                                             "to move"))
         if p["bonus_from"]:
-            raise PositionError("bonus_from", "bonus_from goes with the decision bonus")
+            raise PositionError("bonus_from", _("bonus_from goes with the decision bonus"))
         if p["turn"] < 1:
-            raise PositionError("turn", "a game ends in turn 1 or later")
+            raise PositionError("turn", _("a game ends in turn 1 or later"))
         winners, reason = p["winners"], p["reason"]
         if reason is None or not winners:
             raise PositionError("winners" if not winners else "reason",
-                                "a game that is over has its winners and the reason")
+                                _("a game that is over has its winners and the reason"))
         if len(afloat) == 1:
             expected = LAST
         elif not afloat:
@@ -505,97 +542,108 @@ class _Reader:
         else:
             expected = NO_TILE
             if p["draw_pile"] or any(p["hands"][s] for s in afloat):
-                raise PositionError("decision", f"{len(afloat)} ships afloat, the board not "
-                                                "full and a tile left to place: the game is "
-                                                "not over", "The end")
+                raise PositionError("decision", _("{count} ships afloat, the board not full "
+                                                  "and a tile left to place: the game is not "
+                                                  "over").format(count=len(afloat)), "The end")
         if reason != expected:
-            raise PositionError("reason", f"with {len(afloat)} ship(s) afloat this game ended "
-                                          f"with {expected!r}, not {reason!r}", "The end")
+            raise PositionError("reason", _("with {count} ship(s) afloat this game ended with "
+                                            "{expected}, not {reason}").format(
+                count=len(afloat), expected=repr(expected), reason=repr(reason)), "The end")
         if expected == TOGETHER:
             if winners != sorted(set(winners)):
-                raise PositionError("winners", "the winners are listed once each, lowest "
-                                               "seat first")
+                raise PositionError("winners", _("the winners are listed once each, lowest "
+                                                 "seat first"))
         elif winners != afloat:
-            raise PositionError("winners", "the winners are the ships afloat: " + ", ".join(
-                self.seat(s) for s in afloat), "The end")
+            raise PositionError("winners", _("the winners are the ships afloat: "
+                                             "{seats}").format(
+                seats=", ".join(self.seat(s) for s in afloat)), "The end")
 
     def _setting_out(self, p, tile_at, positions):
         n, first, active = p["players"], p["first"], p["to_move"]
         if p["turn"] != 0:
-            raise PositionError("turn", "while the ships go out to their start marks the turn "
-                                        "is 0")
+            raise PositionError("turn", _("while the ships go out to their start marks the "
+                                          "turn is 0"))
         for s, why in enumerate(p["out"]):
             if why is not None:
-                raise PositionError(f"out[{s}]", "nobody is out before the first turn", "B3")
+                raise PositionError(f"out[{s}]", _("nobody is out before the first turn"),
+                                    "B3")
         if tile_at or p["removed"]:
             raise PositionError("tiles" if tile_at else "removed",
-                                "before the first turn no tile has been placed or removed: "
-                                "the tiles are in the hands and the draw pile", "B1")
+                                _("before the first turn no tile has been placed or "
+                                  "removed: the tiles are in the hands and the draw pile"), "B1")
         for s, hand in enumerate(p["hands"]):
             if len(hand) != HAND_SIZE:
-                raise PositionError(f"hands[{s}]", "before the first turn each captain holds "
-                                                   "the 3 tiles dealt", "B1")
+                raise PositionError(f"hands[{s}]", _("before the first turn each captain "
+                                                     "holds the 3 tiles dealt"), "B1")
         if p["same_wake"]:
-            raise PositionError("same_wake", "no tile has been placed yet", "D9")
+            raise PositionError("same_wake", _("no tile has been placed yet"), "D9")
         if p["daikaiju_rule"]:
             count = SETUP_COUNT[n]
             if len(p["daikaiju"]) != count:
-                raise PositionError("daikaiju", f"{count} daikaiju are on the board at setup "
-                                                f"with {n} players", "B2")
+                raise PositionError("daikaiju", _("{count} daikaiju are on the board at setup "
+                                                  "with {players} players").format(
+                    count=count, players=n), "B2")
             for i, k in enumerate(p["daikaiju"]):
                 row, col = divmod(k["square"], SIZE)
                 if row == SIZE // 2 or col == SIZE // 2:
-                    raise PositionError(f"daikaiju[{i}]", "a daikaiju is placed by the dice, "
-                                                          "never on the middle row or column",
+                    raise PositionError(f"daikaiju[{i}]", _("a daikaiju is placed by the "
+                                                            "dice, never on the middle row or "
+                                                            "column"),
                                         "D1")
         placed = [(first + i) % n for i in range((active - first) % n)]
         for s in range(n):
             field = f"ships[{s}]"
             if s in placed and positions[s] is None:
-                raise PositionError(field, f"{self.seat(s)} put its ship out before "
-                                           f"{self.seat(active)} (from {self.seat(first)}, in "
-                                           "turn order): it is on a start mark", "B3")
+                raise PositionError(field, _("{seat} put its ship out before {active} (from "
+                                             "{first}, in turn order): it is on a start "
+                                             "mark").format(seat=self.seat(s),
+                                                            active=self.seat(active),
+                                                            first=self.seat(first)), "B3")
             if s not in placed and positions[s] is not None:
-                raise PositionError(field, f"{self.seat(s)} has not chosen its start mark yet "
-                                           f"({self.seat(active)} is choosing): its ship is "
-                                           "null", "B3")
+                raise PositionError(field, _("{seat} has not chosen its start mark yet "
+                                             "({active} is choosing): its ship is "
+                                             "null").format(seat=self.seat(s),
+                                                            active=self.seat(active)), "B3")
             if positions[s] is not None and positions[s] not in START_MARK_SET:
-                raise PositionError(field, f"the ship of {self.seat(s)} is not on a start mark",
+                raise PositionError(field, _("the ship of {seat} is not on a start "
+                                             "mark").format(seat=self.seat(s)),
                                     "D5")
 
     def _relocation(self, p, tile_at, kaiju_at, positions):
         active = p["to_move"]
         position = positions[active]
         if position not in START_MARK_SET or (position >> 3) not in kaiju_at:
-            raise PositionError("decision", f"the ship of {self.seat(active)} moves to another "
-                                            "start mark only from a start mark, facing a "
-                                            "daikaiju", "D8")
+            raise PositionError("decision", _("the ship of {seat} moves to another start "
+                                              "mark only from a start mark, facing a "
+                                              "daikaiju").format(seat=self.seat(active)), "D8")
         edge = edge_of_mark(position)
         if not [m for m in START_MARK_SET
                 if edge_of_mark(m) == edge and m not in positions
                 and (m >> 3) not in tile_at and (m >> 3) not in kaiju_at]:
-            raise PositionError("decision", f"no free start mark on the edge of "
-                                            f"{self.seat(active)}'s ship: it is destroyed, "
-                                            "not moved", "D8")
+            raise PositionError("decision", _("no free start mark on the edge of {seat}'s "
+                                              "ship: it is destroyed, not moved").format(
+                seat=self.seat(active)), "D8")
 
     def _bonus(self, p):
         active, bonus_from, out = p["to_move"], p["bonus_from"], p["out"]
         if not bonus_from:
-            raise PositionError("bonus_from", "a bonus takes from the hands of the captains "
-                                              "the placement put out: name their seats",
+            raise PositionError("bonus_from", _("a bonus takes from the hands of the "
+                                                "captains the placement put out: name their "
+                                                "seats"),
                                 "elimination bonus")
         if len(set(bonus_from)) != len(bonus_from) or active in bonus_from:
-            raise PositionError("bonus_from", "the seats put out, each once, not the seat to "
-                                              "move", "elimination bonus")
+            raise PositionError("bonus_from", _("the seats put out, each once, not the seat "
+                                                "to move"), "elimination bonus")
         for i, s in enumerate(bonus_from):
             if out[s] not in SAILING_REASONS:
-                raise PositionError(f"bonus_from[{i}]", f"{self.seat(s)} was not put out by "
-                                                        "a placement: no bonus for ships still "
-                                                        "afloat or that the daikaiju destroy",
+                raise PositionError(f"bonus_from[{i}]", _("{seat} was not put out by a "
+                                                          "placement: no bonus for ships still "
+                                                          "afloat or that the daikaiju "
+                                                          "destroy").format(seat=self.seat(s)),
                                     "elimination bonus")
         if not any(p["hands"][s] for s in bonus_from):
-            raise PositionError("bonus_from", "none of them holds a tile: there is nothing to "
-                                              "swap, so no bonus", "elimination bonus")
+            raise PositionError("bonus_from", _("none of them holds a tile: there is nothing "
+                                                "to swap, so no bonus"), "elimination bonus")
 
 
 def read(position, *, turn_start: bool = False) -> dict:
@@ -608,7 +656,7 @@ def read(position, *, turn_start: bool = False) -> dict:
         try:
             position = position.decode("utf-8")
         except UnicodeDecodeError:
-            raise PositionError("position", "not UTF-8 text") from None
+            raise PositionError("position", _("not UTF-8 text")) from None
     if isinstance(position, str):
         stripped = position.lstrip()
         if not stripped.startswith("{"):
@@ -616,11 +664,11 @@ def read(position, *, turn_start: bool = False) -> dict:
             return _read_text(position, turn_start)
         position = within_limits(stripped)
     if isinstance(position, dict) and not all(isinstance(key, str) for key in position):
-        raise PositionError("position", "the fields of a position are named by texts")
+        raise PositionError("position", _("the fields of a position are named by texts"))
     if turn_start and isinstance(position, dict) and position.get("decision",
                                                                     PLACEMENT) != PLACEMENT:
-        raise PositionError("decision", "a turn about to begin is written with its decision "
-                                        "to come, placement")
+        raise PositionError("decision", _("a turn about to begin is written with its "
+                                          "decision to come, placement"))
     return _Reader(0).read(position, turn_start)
 
 
@@ -815,7 +863,8 @@ class _Text:
         self.lead = len(text) - len(text.lstrip())  # for the offsets in the messages
 
     def fail(self, offset: int, message: str):
-        raise PositionError("text", f"at character {offset + self.lead + 1}: {message}")
+        raise PositionError("text", _("at character {number}: {message}").format(
+            number=offset + self.lead + 1, message=message))
 
     @staticmethod
     def split(value: str, offset: int, sep: str) -> list:
@@ -827,45 +876,53 @@ class _Text:
 
     def number(self, piece, offset, what, low, high) -> int:
         if not re.fullmatch(r"0|[1-9][0-9]{0,19}", piece):
-            self.fail(offset, f"{what} is a whole number, written without leading zeros, "
-                              f"not {piece!r}")
+            self.fail(offset, _("{what} is a whole number, written without leading zeros, "
+                                "not {value}").format(what=what, value=repr(piece)))
         value = int(piece)
         if not low <= value <= high:
-            self.fail(offset, f"{what} is from {low} to {high}, not {value}")
+            self.fail(offset, _("{what} is from {low} to {high}, not {value}").format(
+                what=what, low=low, high=high, value=value))
         return value
 
     def seat(self, piece, offset):
-        return self.number(piece, offset, "a seat", 1, self.players) - 1
+        return self.number(piece, offset, _("a seat"), 1, self.players) - 1
 
     def seats(self, piece, offset) -> list:
         return [self.seat(c, offset + i) for i, c in enumerate(piece)]
 
     def tile(self, piece, offset):
-        return self.number(piece, offset, "a wake tile", 1, DECK_SIZE) - 1
+        return self.number(piece, offset, _("a wake tile"), 1, DECK_SIZE) - 1
 
     def square(self, piece, offset) -> int:
         if not re.fullmatch(r"[0-6]{2}", piece):
-            self.fail(offset, "a square is two digits, its gold number (column) then its "
-                              f"blue number (row), 0 for the middle line, not {piece!r}")
+            self.fail(offset, _("a square is two digits, its gold number (column) then its "
+                                "blue number (row), 0 for the middle line, not {value}").format(
+                value=repr(piece)))
         return square_of_code(piece)
 
-    def on_square(self, piece, offset, what, high):
-        """square "-" number facing: a tile or a daikaiju on a square."""
+    def on_square(self, piece, offset, kaiju: bool, high):
+        """square "-" number facing: a tile (kaiju False) or a daikaiju on a square."""
         match = re.fullmatch(r"([^-]*)-([0-9]+)([a-z])", piece)
         if not match:
-            self.fail(offset, f"a {what} on the board is its square, \"-\", its number and "
-                              f"its facing (n, e, s or w), like 25-3e, not {piece!r}")
+            self.fail(offset, (_("a daikaiju on the board is its square, \"-\", its number and "
+                                 "its facing (n, e, s or w), like 25-3e, not {value}") if kaiju
+                               else _("a wake tile on the board is its square, \"-\", its "
+                                      "number and its facing (n, e, s or w), like 25-3e, not "
+                                      "{value}")).format(value=repr(piece)))
         square = self.square(match[1], offset)
-        number = self.number(match[2], offset + 3, f"a {what}", 1, high) - 1
+        what = _("a daikaiju") if kaiju else _("a wake tile")
+        number = self.number(match[2], offset + 3, what, 1, high) - 1
         if match[3] not in FACINGS:
-            self.fail(offset + len(piece) - 1, f"a facing is n, e, s or w, not {match[3]!r}")
+            self.fail(offset + len(piece) - 1, _("a facing is n, e, s or w, not {value}").format(
+                value=repr(match[3])))
         return square, number, FACINGS.index(match[3])
 
     def per_seat(self, value, offset, what) -> list:
         pieces = self.split(value, offset, ".")
         if len(pieces) != self.players:
-            self.fail(offset, f"{what}: one entry per seat, separated by \".\" "
-                              f"({self.players}), not {len(pieces)}")
+            self.fail(offset, _("{what}: one entry per seat, separated by \".\" "
+                                "({players}), not {count}").format(
+                what=what, players=self.players, count=len(pieces)))
         return pieces
 
     def plain_list(self, value, offset, item) -> list:
@@ -876,67 +933,73 @@ class _Text:
         text = self.text
         if not re.fullmatch(r"[A-Za-z0-9._-]*", text):
             bad = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9._-]", c))
-            self.fail(bad, f"{text[bad]!r} is not in the text form: it is written with "
-                           "letters, digits, \"_\", \".\" and \"-\"")
+            self.fail(bad, _("{character} is not in the text form: it is written with "
+                             "letters, digits, \"_\", \".\" and \"-\"").format(
+                character=repr(text[bad])))
         tokens = self.split(text, 0, "_")
         if tokens[0][0] != "1":
-            self.fail(0, "the text form starts with its format version, 1, then \"_\" and "
-                         "its fields (like 1_n2_...)")
+            self.fail(0, _("the text form starts with its format version, 1, then \"_\" and "
+                           "its fields (like 1_n2_...)"))
         fields = {}
         for token, offset in tokens[1:]:
             if not token or token[0] not in KEYS:
-                self.fail(offset, f"a field starts with one of the letters {KEYS}, not "
-                                  f"{token[:1]!r}")
+                self.fail(offset, _("a field starts with one of the letters {letters}, not "
+                                    "{value}").format(letters=KEYS, value=repr(token[:1])))
             if token[0] in fields:
-                self.fail(offset, f"the field {token[0]!r} is given twice")
+                self.fail(offset, _("the field {field} is given twice").format(
+                    field=repr(token[0])))
             fields[token[0]] = (token[1:], offset + 1)
         if "m" in fields and "w" in fields:
-            self.fail(fields["w"][1] - 1, "a game is either to move (m) or over (w), not both")
+            self.fail(fields["w"][1] - 1, _("a game is either to move (m) or over (w), not "
+                                            "both"))
         if "n" not in fields:
-            raise PositionError("players", "the text form gives the number of players: n2 to "
-                                           "n8")
-        self.players = self.number(*fields["n"], "the number of players", MIN_PLAYERS,
+            raise PositionError("players", _("the text form gives the number of players: n2 "
+                                             "to n8"))
+        self.players = self.number(*fields["n"], _("the number of players"), MIN_PLAYERS,
                                    MAX_PLAYERS)
         out = {**envelope(GAME), "players": self.players}
         for key, (value, offset) in fields.items():
             if key != "n":
                 getattr(self, "field_" + key)(value, offset, out)
         if "s" not in fields:
-            raise PositionError("ships", "the text form gives the ships: s, one per seat")
+            raise PositionError("ships", _("the text form gives the ships: s, one per seat"))
         return out
 
     # one method per field key
     def field_d(self, value, offset, out):
         if value not in ("0", "1"):
-            self.fail(offset, f"the daikaiju rule is d1 (played) or d0 (not), not d{value}")
+            self.fail(offset, _("the daikaiju rule is d1 (played) or d0 (not), not "
+                                "d{value}").format(value=value))
         out["daikaiju_rule"] = value == "1"
 
     def field_f(self, value, offset, out):
         out["first"] = self.seat(value, offset)
 
     def field_t(self, value, offset, out):
-        out["turn"] = self.number(value, offset, "the turn", 0, 10**9)
+        out["turn"] = self.number(value, offset, _("the turn"), 0, 10**9)
 
     def field_m(self, value, offset, out):
         letters = {v: k for k, v in DECISION_LETTERS.items()}
         match = re.fullmatch(r"([a-z])([^-]*)(?:-(.*))?", value)
         if not match or match[1] not in letters:
-            self.fail(offset, "who is to move is a decision letter (s start mark, r "
-                              "relocation, p placement, b bonus) and a seat, like p2, not "
-                              f"{value!r}")
+            self.fail(offset, _("who is to move is a decision letter (s start mark, r "
+                                "relocation, p placement, b bonus) and a seat, like p2, not "
+                                "{value}").format(value=repr(value)))
         out["decision"] = letters[match[1]]
         out["to_move"] = self.seat(match[2], offset + 1)
         if match[3] is not None:
             if match[1] != "b":
-                self.fail(offset + len(match[2]) + 1, "only a bonus names seats after \"-\"")
+                self.fail(offset + len(match[2]) + 1,
+                          _("only a bonus names seats after \"-\""))
             out["bonus_from"] = self.seats(match[3], offset + len(match[2]) + 2)
 
     def field_w(self, value, offset, out):
         words = {v: k for k, v in END_WORDS.items()}
         match = re.fullmatch(r"([0-9]*)-([a-z]*)", value)
         if not match or match[2] not in words:
-            self.fail(offset, "an ended game is its winners' seats, \"-\" and why: last, "
-                              f"together, full or notile (like w13-full), not {value!r}")
+            self.fail(offset, _("an ended game is its winners' seats, \"-\" and why: last, "
+                                "together, full or notile (like w13-full), not {value}").format(
+                value=repr(value)))
         out["decision"] = None
         out["winners"] = self.seats(match[1], offset)
         out["reason"] = words[match[2]]
@@ -944,15 +1007,16 @@ class _Text:
     def field_s(self, value, offset, out):
         words = {v: k for k, v in OUT_WORDS.items()}
         ships, why = [], []
-        for piece, at in self.per_seat(value, offset, "the ships"):
+        for piece, at in self.per_seat(value, offset, _("the ships")):
             if piece in words or piece == "":
                 ships.append(None)
                 why.append(words.get(piece))
                 continue
             if not re.fullmatch(r"[0-9]{2}[a-z]", piece) or piece[2] not in POINTS_TEXT:
-                self.fail(at, "a ship is its square and its point (a to h), like 25c; or why "
-                              f"it is out ({', '.join(words)}); or nothing, not yet on a "
-                              f"start mark; not {piece!r}")
+                self.fail(at, _("a ship is its square and its point (a to h), like 25c; or "
+                                "why it is out ({reasons}); or nothing, not yet on a start "
+                                "mark; not {value}").format(reasons=", ".join(words),
+                                                            value=repr(piece)))
             ships.append({"square": self.square(piece[:2], at),
                           "point": POINTS_TEXT.index(piece[2])})
             why.append(None)
@@ -961,23 +1025,24 @@ class _Text:
     def field_h(self, value, offset, out):
         out["hands"] = [[] if piece == "" else
                         [self.tile(t, a) for t, a in self.split(piece, at, "-")]
-                        for piece, at in self.per_seat(value, offset, "the hands")]
+                        for piece, at in self.per_seat(value, offset, _("the hands"))]
 
     def field_b(self, value, offset, out):
         out["tiles"] = []
         for square, tile, rotation in self.plain_list(
-                value, offset, lambda p, a: self.on_square(p, a, "wake tile", DECK_SIZE)):
+                value, offset, lambda p, a: self.on_square(p, a, False, DECK_SIZE)):
             out["tiles"].append({"square": square, "tile": tile, "rotation": rotation})
 
     def field_k(self, value, offset, out):
         out["daikaiju"] = []
         for square, number, facing in self.plain_list(
-                value, offset, lambda p, a: self.on_square(p, a, "daikaiju", DAIKAIJU_COUNT)):
+                value, offset, lambda p, a: self.on_square(p, a, True, DAIKAIJU_COUNT)):
             out["daikaiju"].append({"daikaiju": number, "square": square, "facing": facing})
 
     def field_u(self, value, offset, out):
         out["supply"] = self.plain_list(
-            value, offset, lambda p, a: self.number(p, a, "a daikaiju", 1, DAIKAIJU_COUNT) - 1)
+            value, offset, lambda p, a: self.number(p, a, _("a daikaiju"), 1,
+                                                    DAIKAIJU_COUNT) - 1)
 
     def field_p(self, value, offset, out):
         out["draw_pile"] = self.plain_list(value, offset, self.tile)
@@ -989,25 +1054,25 @@ class _Text:
         # runs are expanded once the board is known (see _expand_trails)
         out["trails"] = [[] if piece == "" else [self.run(r, a) for r, a in
                                                  self.split(piece, at, "-")]
-                         for piece, at in self.per_seat(value, offset, "the trails")]
+                         for piece, at in self.per_seat(value, offset, _("the trails"))]
 
     def run(self, piece, offset):
         match = re.fullmatch(r"([0-9]{2})([a-h])([0-9]*)", piece)
         if not match:
-            self.fail(offset, "a piece of trail is the square and the point it enters by, "
-                              "then how many tiles it follows (1 if left out), like 25c3, "
-                              f"not {piece!r}")
-        count = 1 if match[3] == "" else self.number(match[3], offset + 3, "a count", 1,
+            self.fail(offset, _("a piece of trail is the square and the point it enters "
+                                "by, then how many tiles it follows (1 if left out), like "
+                                "25c3, not {value}").format(value=repr(piece)))
+        count = 1 if match[3] == "" else self.number(match[3], offset + 3, _("a count"), 1,
                                                      SQUARES * 8)
         return self.square(match[1], offset), POINTS_TEXT.index(match[2]), count, offset
 
     def field_j(self, value, offset, out):
         if value:
-            self.fail(offset, "same_wake is the letter j alone")
+            self.fail(offset, _("same_wake is the letter j alone"))
         out["same_wake"] = True
 
     def field_x(self, value, offset, out):
-        out["seed"] = self.number(value, offset, "the seed", 0, 2**64 - 1)
+        out["seed"] = self.number(value, offset, _("the seed"), 0, 2**64 - 1)
 
     def expand_trails(self, out):
         """Each run of the text's trails, followed along the wakes of the board's tiles."""
@@ -1020,14 +1085,15 @@ class _Text:
             for square, entry, count, offset in runs:
                 for i in range(count):
                     if square not in wakes:
-                        self.fail(offset, f"this trail runs onto square {square_code(square)}, "
-                                          "which holds no tile (b)" if i else
-                                          f"square {square_code(square)} holds no tile (b)")
+                        self.fail(offset, (_("this trail runs onto square {square}, which "
+                                             "holds no tile (b)") if i else
+                                           _("square {square} holds no tile (b)")).format(
+                            square=square_code(square)))
                     exit_point = wakes[square][entry]
                     steps.append([square, entry, exit_point])
                     there = ACROSS[square * 8 + exit_point]
                     if there == OFF and i + 1 < count:
-                        self.fail(offset, "this trail runs off the board")
+                        self.fail(offset, _("this trail runs off the board"))
                     square, entry = there >> 3, there & 7
             trails.append(steps)
         out["trails"] = trails
@@ -1038,15 +1104,16 @@ def _read_text(text: str, turn_start: bool) -> dict:
     data = reader.read()
     reader.expand_trails(data)
     if turn_start and data.get("decision", PLACEMENT) != PLACEMENT:
-        raise PositionError("decision", "a turn about to begin is written with its decision "
-                                        "to come, placement")
+        raise PositionError("decision", _("a turn about to begin is written with its "
+                                          "decision to come, placement"))
     return _Reader(1).read(data, turn_start)
 
 
 def from_text(text: str) -> dict:
     """The position JSON (every field, checked) of a position's text form (to_text)."""
     if not isinstance(text, str):
-        raise PositionError("text", f"the text form is a text, not {_shown(text)}")
+        raise PositionError("text", _("the text form is a text, not {value}").format(
+            value=_shown(text)))
     text_within_limits(text)
     return _read_text(text, False)
 

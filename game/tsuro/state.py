@@ -18,6 +18,7 @@ Decisions (`state.decision`) and their actions (made by game/tsuro/actions.py):
 import random
 
 from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
+from game.core.i18n import N_, _
 from game.core.limits import shown
 from game.tsuro import actions, sailing
 from game.tsuro import position as positions
@@ -34,29 +35,40 @@ START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placemen
 # (sailing.py); OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING (D7) and OUT_NO_MARK (D8)
 # (daikaiju_phase.py).
 
-PLACING_RULE_TEXT = {
-    1: "it would sail your own ship off the edge of the board",
-    2: "it would trap your own ship in an endless loop",
-    3: "it would run your own ship into a daikaiju",
+# The decisions in words, for a refusal ("now is the placement of seat 2, ...").
+DECISION_WORDS = {START_MARK: N_("start mark"), RELOCATION: N_("relocation"),
+                  PLACEMENT: N_("placement"), BONUS: N_("bonus")}
+
+# Placing rules 1-3 refused, by the rule's number.
+PLACING_REFUSALS = {
+    1: N_("you may not place this tile so: it would sail your own ship off the edge of the "
+          "board, and another placement does not"),
+    2: N_("you may not place this tile so: it would trap your own ship in an endless loop, "
+          "and another placement does not"),
+    3: N_("you may not place this tile so: it would run your own ship into a daikaiju, and "
+          "another placement does not"),
 }
 
 
 def _check_config(config) -> dict:
     if not isinstance(config, dict):
-        raise ValueError("the configuration is an object")
+        raise ValueError(_("the configuration is an object"))
     unknown = set(config) - {"players", "daikaiju", "first"}
     if unknown:
-        raise ValueError(f"unknown configuration keys: {', '.join(sorted(unknown))}")
+        raise ValueError(_("unknown configuration keys: {keys}").format(
+            keys=", ".join(sorted(unknown))))
     players = config.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise ValueError(f"Tsuro of the Seas is played by 2 to 8 players, not {shown(players)}")
+        raise ValueError(_("Tsuro of the Seas is played by 2 to 8 players, not "
+                           "{players}").format(players=shown(players)))
     daikaiju = config.get("daikaiju", True)
     if not isinstance(daikaiju, bool):
-        raise ValueError("'daikaiju' is true or false")
+        raise ValueError(_("'daikaiju' is true or false"))
     first = config.get("first", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise ValueError(f"the first player is a seat from 0 to {players - 1}, not {shown(first)}")
+        raise ValueError(_("the first player is a seat from 0 to {last}, not {first}").format(
+            last=players - 1, first=shown(first)))
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
 
@@ -75,7 +87,7 @@ class TsuroState(World, GameState):
         self.seed = seed
         self.history = []
         self.turn = 0
-        self.trails = [[] for _ in range(self.players)]  # (square, tile, entry, exit) sailed
+        self.trails = [[] for _seat in range(self.players)]  # (square, tile, entry, exit) sailed
         self._decision = START_MARK
         # D9: set once a placement had to break rule 4 (every placement did), which
         # leaves two ships on one point; from then on they sail together.
@@ -117,7 +129,7 @@ class TsuroState(World, GameState):
 
     def to_record(self) -> dict:
         if self.seed is None:
-            raise RecordError("a constructed position has no seed and cannot be saved")
+            raise RecordError(_("a constructed position has no seed and cannot be saved"))
         return super().to_record()
 
     # --- setup (section B) ---------------------------------------------------------
@@ -131,7 +143,7 @@ class TsuroState(World, GameState):
         self.supply = list(range(DAIKAIJU_COUNT))
         self.rng.shuffle(self.supply)
         if self.config["daikaiju"]:
-            for _ in range(SETUP_COUNT[self.players]):
+            for _placed in range(SETUP_COUNT[self.players]):
                 self._place_daikaiju("setup", events, [])
         return events
 
@@ -164,8 +176,10 @@ class TsuroState(World, GameState):
             BONUS: ("bonus", self._do_bonus),
         }[self._decision]
         if action.kind != handler[0]:
-            raise RuleError("turn order", f"now is the {self._decision} of seat "
-                            f"{self.active + 1}, not a {action.kind!r} action")
+            raise RuleError("turn order", _("now is the {decision} of seat {seat}, not a "
+                                            "{kind} action").format(
+                decision=_(DECISION_WORDS[self._decision]), seat=self.active + 1,
+                kind=repr(action.kind)))
         events = handler[1](action.args)
         self._cache = None
         while self._decision is None and not self.over:
@@ -176,7 +190,7 @@ class TsuroState(World, GameState):
     def _do_start(self, args) -> list:
         mark = self._mark_arg(args)
         if mark in self.ships:
-            raise RuleError("B3", "another ship is already on that start mark")
+            raise RuleError("B3", _("another ship is already on that start mark"))
         events = [Event("start_mark", {"seat": self.active, "mark": mark})]
         self.ships[self.active] = mark
         following = (self.active + 1) % self.players
@@ -189,13 +203,13 @@ class TsuroState(World, GameState):
     @staticmethod
     def _mark_arg(args) -> int:
         if len(args) != 1 or type(args[0]) is not int or args[0] not in START_MARK_SET:
-            raise RuleError("D5", f"{args!r} is not a start mark")
+            raise RuleError("D5", _("{value} is not a start mark").format(value=repr(args)))
         return args[0]
 
     # --- a turn ----------------------------------------------------------------------
     def _next_seat(self) -> int:
         seat = self.active
-        for _ in range(self.players):
+        for _step in range(self.players):
             seat = (seat + 1) % self.players
             if self.out[seat] is None:
                 return seat
@@ -222,8 +236,8 @@ class TsuroState(World, GameState):
     def _do_relocate(self, args) -> list:
         mark = self._mark_arg(args)
         if mark not in self.relocation_marks():
-            raise RuleError("D8", "a ship moves only to another start mark on the same edge, "
-                                  "free of ships, whose first square is empty")
+            raise RuleError("D8", _("a ship moves only to another start mark on the same "
+                                    "edge, free of ships, whose first square is empty"))
         events = [Event("relocated", {"seat": self.active, "from": self.ships[self.active],
                                       "to": mark})]
         self.ships[self.active] = mark
@@ -260,27 +274,27 @@ class TsuroState(World, GameState):
         seat = self.active
         if (len(args) != 2 or not all(type(a) is int for a in args)
                 or not 0 <= args[1] < ROTATIONS):
-            raise RuleError("C2", f"a placement is a tile and a rotation 0-3, not {args!r}")
+            raise RuleError("C2", _("a placement is a tile and a rotation 0-3, not "
+                                    "{value}").format(value=repr(args)))
         tile, rotation = args
         if tile not in self.hands[seat]:
-            raise RuleError("C2", f"tile {tile} is not in your hand")
-        by_wakes, allowed, _ = self._placements()
+            raise RuleError("C2", _("tile {tile} is not in your hand").format(tile=tile))
+        by_wakes, allowed, _actions = self._placements()
         outcome = by_wakes[ORIENTED[tile][rotation]]
         if outcome not in allowed:
             rule_4_gives_way = all(p.same_wake for p in by_wakes.values())
             if rule_4_gives_way or not outcome.same_wake:
                 number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
-                raise RuleError(f"placing rule {number}",
-                                f"you may not place this tile so: {PLACING_RULE_TEXT[number]}, "
-                                "and another placement does not")
-            raise RuleError("placing rule 4", "you may not place this tile so: two ships would "
-                            "travel the same wake in the same direction (they would end on the "
-                            "same point), and another placement does not")
+                raise RuleError(f"placing rule {number}", _(PLACING_REFUSALS[number]))
+            raise RuleError("placing rule 4", _("you may not place this tile so: two ships "
+                                                "would travel the same wake in the same "
+                                                "direction (they would end on the same point), "
+                                                "and another placement does not"))
         if outcome.same_wake:
             self.forced_same_wake = True
         events = []
         fallen = self.place(tile, rotation, outcome.voyages, events)
-        for mover, (_, _, path) in outcome.voyages.items():
+        for mover, (_end, _fate, path) in outcome.voyages.items():
             self.trails[mover].extend((sq, self.tile_at[sq], a, b) for sq, a, b in path)
         self._decision = None
         opponents = tuple(s for s in fallen if s != seat)
@@ -310,17 +324,19 @@ class TsuroState(World, GameState):
         if (len(args) != 2 or not all(isinstance(a, tuple) for a in args)
                 or len(args[0]) != len(args[1])):
             raise RuleError("elimination bonus",
-                            "an exchange gives and takes the same number of tiles")
+                            _("an exchange gives and takes the same number of tiles"))
         give, take = args
         hand, pool = list(self.hands[self.active]), self.bonus_pool()
         for tile in give:
             if tile not in hand:
-                raise RuleError("elimination bonus", f"tile {tile} is not in your hand")
+                raise RuleError("elimination bonus",
+                                _("tile {tile} is not in your hand").format(tile=tile))
             hand.remove(tile)
         for tile in take:
             if tile not in pool:
                 raise RuleError("elimination bonus",
-                                f"tile {tile} is not in an eliminated player's hand")
+                                _("tile {tile} is not in an eliminated player's hand").format(
+                                    tile=tile))
             pool.remove(tile)
         # Each given tile takes the place of the tile it is exchanged for.
         for given, taken in zip(sorted(give), sorted(take)):
@@ -398,23 +414,25 @@ class TsuroState(World, GameState):
         places = ([t for t in self.tile_at if t >= 0] + self.draw_pile + self.removed
                   + [t for hand in self.hands for t in hand])
         if sorted(places) != list(range(DECK_SIZE)):
-            wrong.append("the 56 wake tiles are not each in exactly one place")
+            wrong.append(_("the 56 wake tiles are not each in exactly one place"))
         on_board = [k for k in range(DAIKAIJU_COUNT) if self.kaiju_square[k] != OFF]
         if sorted(on_board + self.supply) != list(range(DAIKAIJU_COUNT)):
-            wrong.append("the 10 daikaiju are not each on the board or in the supply")
+            wrong.append(_("the 10 daikaiju are not each on the board or in the supply"))
         if (any(self.kaiju_at[self.kaiju_square[k]] != k for k in on_board)
                 or SQUARES - self.kaiju_at.count(-1) != len(on_board)):
-            wrong.append("the daikaiju on the board disagree with their squares")
+            wrong.append(_("the daikaiju on the board disagree with their squares"))
         if any(t >= 0 and k >= 0 for t, k in zip(self.tile_at, self.kaiju_at)):
-            wrong.append("a square holds both a wake tile and a daikaiju")
+            wrong.append(_("a square holds both a wake tile and a daikaiju"))
         points = [point_id(p) for p in self.ships if p is not None]
         if len(set(points)) != len(points) and not self.forced_same_wake:
-            wrong.append("two ships stand on one point")
+            wrong.append(_("two ships stand on one point"))
         for seat, position in enumerate(self.ships):
             if (self.out[seat] is None) != (position is not None) and self._decision != START_MARK:
-                wrong.append(f"seat {seat + 1} is in the game without a ship, or out with one")
+                wrong.append(_("seat {seat} is in the game without a ship, or out with "
+                               "one").format(seat=seat + 1))
             if position is not None and self.tile_at[position >> 3] >= 0:
-                wrong.append(f"the ship of seat {seat + 1} faces a wake tile")
+                wrong.append(_("the ship of seat {seat} faces a wake tile").format(
+                    seat=seat + 1))
         if any(len(hand) > HAND_SIZE for hand in self.hands):
-            wrong.append("a hand holds more than 3 tiles")
+            wrong.append(_("a hand holds more than 3 tiles"))
         return wrong

@@ -62,6 +62,7 @@ Colours are presentation attributes, so page CSS can restyle anything.
 from html import escape
 from math import acos, cos, pi, sin
 
+from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, polygon, translate, xy
 from game.core.words import and_list
 from game.tsuro.board import (
@@ -82,15 +83,16 @@ SHIP_COLOURS = ("#d62839", "#f77f00", "#ffd23f", "#2a9d3f",
                 "#8e44ad", "#ff70a6", "#222222", "#ffffff")
 SHIP_SHAPES = ("circle", "square", "triangle", "diamond",
                "pentagon", "hexagon", "star", "cross")
-COLOUR_NAMES = ("Red", "Orange", "Yellow", "Green", "Purple", "Pink", "Black", "White")
-SHIP_NAMES = tuple(f"{c} {s}" for c, s in zip(COLOUR_NAMES, SHIP_SHAPES))
+# The seats' names as the page shows them (translate with _() where shown): each ship's
+# colour and shape, one name each.
+SHIP_NAMES = (N_("Red circle"), N_("Orange square"), N_("Yellow triangle"), N_("Green diamond"),
+              N_("Purple pentagon"), N_("Pink hexagon"), N_("Black star"), N_("White cross"))
 # The ink of a seat's label on its ship: light on dark colours, dark on light ones.
 SHIP_INK = ("#ffffff", "#1a1a1a", "#1a1a1a", "#1a1a1a",
             "#ffffff", "#1a1a1a", "#ffffff", "#1a1a1a")
 
 DIRECTIONS = ("N", "E", "S", "W")
-DIRECTION_WORDS = ("north", "east", "south", "west")
-EDGE_WORDS = ("top", "right", "bottom", "left")
+DIRECTION_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
 
 # --- geometry (user units) ---------------------------------------------------------------
 SQ = 60  # one square; its points are at 1/3 and 2/3 of each side: 20 and 40
@@ -152,13 +154,14 @@ def _pairs(lookup) -> list:
 
 
 # The 8 points of a square in words, in tiles.py's order (clockwise from the top-left).
-POINT_WORDS = ("top left", "top right", "right upper", "right lower",
-               "bottom right", "bottom left", "left lower", "left upper")
+POINT_WORDS = (N_("top left"), N_("top right"), N_("right upper"), N_("right lower"),
+               N_("bottom right"), N_("bottom left"), N_("left lower"), N_("left upper"))
 
 
 def wake_words(lookup) -> str:
     """A tile's four wakes in words, for a screen reader: which points each joins."""
-    return "; ".join(f"{POINT_WORDS[a]} to {POINT_WORDS[b]}" for a, b in _pairs(lookup))
+    return "; ".join(_("{start} to {end}").format(start=_(POINT_WORDS[a]), end=_(POINT_WORDS[b]))
+                     for a, b in _pairs(lookup))
 
 
 WAKE_STYLE = f'fill="none" stroke="{WAKE}" stroke-width="3"'  # the wakes inherit it
@@ -305,17 +308,24 @@ def _turn_arrow(clockwise: bool) -> str:
             f'<path d="{polygon(head)}" fill="{KAIJU_PALE}"/>')
 
 
-def _kaiju_words(kaiju: int, facing: int) -> str:
+def _kaiju_words(kaiju: int, facing: int, square: int) -> str:
+    """A daikaiju on the board in words: its number, facing and arrows, and its square."""
     number, gold, codes = TILES[kaiju]
     moves = []
     for face, code in enumerate(codes, 1):
         if code in MOVE_TURN:
-            moves.append(f"{face} {DIRECTION_WORDS[(facing + MOVE_TURN[code]) % 4]}")
+            moves.append(_("{face} {direction}").format(
+                face=face, direction=_(DIRECTION_WORDS[(facing + MOVE_TURN[code]) % 4])))
+        elif code == "C":
+            moves.append(_("{face} turn clockwise").format(face=face))
         else:
-            moves.append(f"{face} turn {'clockwise' if code == 'C' else 'anticlockwise'}")
-    return (f"Daikaiju {kaiju + 1}, rotation number {number}"
-            f"{' with the gold arrow' if gold else ''}: facing {DIRECTION_WORDS[facing]}; "
-            + ", ".join(moves))
+            moves.append(_("{face} turn anticlockwise").format(face=face))
+    words = (_("Daikaiju {daikaiju}, rotation number {number} with the gold arrow: facing "
+               "{facing}; {moves}, in {square}") if gold else
+             _("Daikaiju {daikaiju}, rotation number {number}: facing {facing}; {moves}, in "
+               "{square}"))
+    return words.format(daikaiju=kaiju + 1, number=number, facing=_(DIRECTION_WORDS[facing]),
+                        moves=", ".join(moves), square=_square_words(square))
 
 
 def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
@@ -325,8 +335,7 @@ def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
         f'<g id="{pre}daikaiju-{kaiju}" class="daikaiju" data-daikaiju="{kaiju}" '
         f'data-square="{square}" data-facing="{facing}" data-number="{number}" '
         f'data-gold="{"true" if gold else "false"}" transform="{translate(x0, y0)}">'
-        f'<title>{escape(_kaiju_words(kaiju, facing) + ", in " + _square_words(square))}'
-        f'</title>'
+        f'<title>{escape(_kaiju_words(kaiju, facing, square))}</title>'
         f'<rect x="1.5" y="1.5" width="57" height="57" rx="7" fill="{KAIJU_FILL}" '
         f'stroke="{KAIJU_EDGE}" stroke-width="2"/>',
         _kaiju_motif(),
@@ -374,24 +383,37 @@ def _kaiju_motif() -> str:
 # --- words -----------------------------------------------------------------------------------
 def _square_words(square: int) -> str:
     row, col = divmod(square, SIZE)
-    return f"row {row + 1}, column {col + 1}"
+    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
+
+
+# A start mark in words, by its edge (0 top .. 3 left) and which of its square's two
+# points on that edge it is (0: left or upper, 1: right or lower).
+MARK_WORDS = (
+    (N_("start mark on the top edge, column {column}, left point"),
+     N_("start mark on the top edge, column {column}, right point")),
+    (N_("start mark on the right edge, row {row}, upper point"),
+     N_("start mark on the right edge, row {row}, lower point")),
+    (N_("start mark on the bottom edge, column {column}, left point"),
+     N_("start mark on the bottom edge, column {column}, right point")),
+    (N_("start mark on the left edge, row {row}, upper point"),
+     N_("start mark on the left edge, row {row}, lower point")),
+)
 
 
 def _mark_words(mark: int) -> str:
     square, point = divmod(mark, 8)
     row, col = divmod(square, SIZE)
     edge = edge_of_mark(mark)
-    if edge in (0, 2):
-        half = "left" if (point == 0 or point == 5) else "right"
-        return f"start mark on the {EDGE_WORDS[edge]} edge, column {col + 1}, {half} point"
-    half = "upper" if (point == 2 or point == 7) else "lower"
-    return f"start mark on the {EDGE_WORDS[edge]} edge, row {row + 1}, {half} point"
+    # the second point of its side: the right one (top, bottom), the lower one (sides)
+    second = point not in ((0, 5) if edge in (0, 2) else (2, 7))
+    return _(MARK_WORDS[edge][second]).format(row=row + 1, column=col + 1)
 
 
 def _who(seat: int, names) -> str:
+    ship = _(SHIP_NAMES[seat])
     if names is not None and seat < len(names) and names[seat]:
-        return f"{names[seat]} ({SHIP_NAMES[seat]})"
-    return f"{SHIP_NAMES[seat]} (seat {seat + 1})"
+        return f"{names[seat]} ({ship})"
+    return _("{ship} (seat {seat})").format(ship=ship, seat=seat + 1)
 
 
 # --- what is drawn, from a state or from a view ----------------------------------------------
@@ -456,32 +478,38 @@ def summary(scene: TsuroScene, names) -> str:
     """The position in words: the board's <title> and aria-label (a diagram's too)."""
     who = scene.active
     daikaiju = len(scene.kaiju)
-    dk = f"{daikaiju} daikaiju"
     if scene.decision == "start mark":
         placed = sum(1 for p in scene.ships if p is not None)
-        head = (f"Tsuro of the Seas, setting sail: {placed} of {scene.players} ships on "
-                f"start marks, {dk}.")
+        head = _("Tsuro of the Seas, setting sail: {placed} of {players} ships on start marks, "
+                 "{daikaiju} daikaiju.").format(placed=placed, players=scene.players,
+                                                daikaiju=daikaiju)
     else:
         afloat = len(scene.afloat())
-        head = (f"Tsuro of the Seas, turn {scene.turn}: {afloat} "
-                f"ship{'' if afloat == 1 else 's'} afloat, {dk}.")
+        head = ngettext("Tsuro of the Seas, turn {turn}: {afloat} ship afloat, {daikaiju} "
+                        "daikaiju.",
+                        "Tsuro of the Seas, turn {turn}: {afloat} ships afloat, {daikaiju} "
+                        "daikaiju.", afloat).format(turn=scene.turn, afloat=afloat,
+                                                    daikaiju=daikaiju)
     if scene.winners:
-        wins = [_who(s, names) for s in scene.winners]
-        tail = f" Game over: {and_list(wins)} {'wins' if len(wins) == 1 else 'share the win'}."
+        wins = and_list(_who(s, names) for s in scene.winners)
+        tail = (_("Game over: {winners} wins.") if len(scene.winners) == 1 else
+                _("Game over: {winners} share the win.")).format(winners=wins)
     elif scene.decision == "start mark":
-        tail = f" {_who(who, names)} to choose a start mark."
+        tail = _("{who} to choose a start mark.").format(who=_who(who, names))
     elif scene.decision == "relocation":
-        tail = f" {_who(who, names)} to move to another start mark."
+        tail = _("{who} to move to another start mark.").format(who=_who(who, names))
     elif scene.decision == "placement":
-        tail = (f" {_who(who, names)} to place a tile on "
-                f"{_square_words(scene.target())}.")
+        tail = _("{who} to place a tile on {square}.").format(
+            who=_who(who, names), square=_square_words(scene.target()))
     elif scene.decision == "bonus":
-        tail = f" {_who(who, names)} may exchange tiles with the eliminated players."
+        tail = _("{who} may exchange tiles with the eliminated players.").format(
+            who=_who(who, names))
     else:
-        tail = " The game is over."
+        tail = _("The game is over.")
+    words = [head, tail]
     if scene.viewer is not None and 0 <= scene.viewer < scene.players:
-        tail += f" You are {_who(scene.viewer, names)}."
-    return head + tail
+        words.append(_("You are {who}.").format(who=_who(scene.viewer, names)))
+    return " ".join(words)
 
 
 # --- the margin: dice numbers and start marks; a placement's preview ----------------------------
@@ -678,11 +706,11 @@ def _squares(target) -> str:
     parts.append("</g>")
     if target is not None:
         x0, y0 = _square_origin(target)
+        words = _("place a tile on {square}").format(square=_square_words(target))
         parts.append(
             f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
             f'width="{SQ}" height="{SQ}" fill="{TARGET_FILL}" stroke="{TARGET_EDGE}" '
-            f'stroke-width="3" stroke-dasharray="7 4"'
-            f'{button("place a tile on " + _square_words(target), cursor=False)}/>')
+            f'stroke-width="3" stroke-dasharray="7 4"{button(words, cursor=False)}/>')
     return "".join(parts)
 
 
@@ -694,8 +722,9 @@ def _tiles(scene: TsuroScene, pre: str) -> str:
              f'{WAKE_STYLE}>']
     for square, (tile_id, rotation) in scene.tiles.items():
         x0, y0 = _square_origin(square)
-        words = (f"Wake tile {tile_id + 1} on {_square_words(square)}, wakes: "
-                 f"{wake_words(ORIENTED[tile_id][rotation])}")
+        words = _("Wake tile {number} on {square}, wakes: {wakes}").format(
+            number=tile_id + 1, square=_square_words(square),
+            wakes=wake_words(ORIENTED[tile_id][rotation]))
         parts.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
                      f'data-tile="{tile_id}" data-rotation="{rotation}" '
                      f'transform="{translate(x0, y0)}"><title>{escape(words)}</title>'
@@ -744,10 +773,13 @@ def _ships(scene: TsuroScene, names, pre: str) -> str:
         group = at_point[point_id(position)]
         shift = (group.index(s) - (len(group) - 1) / 2) * 12
         vx, vy = VECTOR[_facing(position)]
-        label = (f"{_who(s, names)}, "
-                 + ("on a " + _mark_words(position) if behind(position) == OFF
-                    else f"facing {_square_words(position >> 3)}")
-                 + f", heading {DIRECTION_WORDS[_facing(position)]}")
+        heading = _(DIRECTION_WORDS[_facing(position)])
+        if behind(position) == OFF:
+            label = _("{who}, on a {mark}, heading {direction}").format(
+                who=_who(s, names), mark=_mark_words(position), direction=heading)
+        else:
+            label = _("{who}, facing {square}, heading {direction}").format(
+                who=_who(s, names), square=_square_words(position >> 3), direction=heading)
         parts.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
                                   s == scene.viewer, pre))
     return "".join(parts)
@@ -811,9 +843,17 @@ def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
         raise ValueError(f"no wake tile {tile_id!r}")
     if rotation not in range(ROTATIONS):
         raise ValueError(f"a rotation is 0-3 quarter turns, not {rotation!r}")
-    label = f"Wake tile {tile_id + 1}, turned {rotation} quarter turn{'' if rotation == 1 else 's'}"
-    label += ", selected" if selected else ""
-    label += f"; wakes: {wake_words(ORIENTED[tile_id][rotation])}"
+    if selected:
+        label = ngettext("Wake tile {number}, turned {turns} quarter turn, selected; wakes: "
+                         "{wakes}",
+                         "Wake tile {number}, turned {turns} quarter turns, selected; wakes: "
+                         "{wakes}", rotation)
+    else:
+        label = ngettext("Wake tile {number}, turned {turns} quarter turn; wakes: {wakes}",
+                         "Wake tile {number}, turned {turns} quarter turns; wakes: {wakes}",
+                         rotation)
+    label = label.format(number=tile_id + 1, turns=rotation,
+                         wakes=wake_words(ORIENTED[tile_id][rotation]))
     ring = (f'<rect class="selected-ring" x="-3" y="-3" width="{SQ + 6}" height="{SQ + 6}" '
             f'rx="6" fill="none" stroke="{GOLD}" stroke-width="3.5"/>' if selected else "")
     return open_svg(f"-5 -5 {SQ + 10} {SQ + 10}", label, {

@@ -1,27 +1,48 @@
 """Tsuro of the Seas events in words, for the game log (pure; no browser)."""
 
+from game.core.i18n import N_, _, ngettext
 from game.core.words import and_list
 from game.tsuro.board import LINE_TO_DIE, SIZE, START_MARKS, edge_of_mark, square_name
 
-EDGE_NAMES = ("top", "right", "bottom", "left")
-FACING_NAMES = ("north", "east", "south", "west")
-DAIKAIJU_NAME = "daikaiju {}"
+# A facing, the way a daikaiju looks ("now facing north"): 0 north .. 3 west.
+FACING_NAMES = (N_("north"), N_("east"), N_("south"), N_("west"))
 
+# A start mark by its edge (0 top .. 3 left) and its place along that edge, from 1.
+MARK_NAMES = (N_("start mark {number} of the top edge"),
+              N_("start mark {number} of the right edge"),
+              N_("start mark {number} of the bottom edge"),
+              N_("start mark {number} of the left edge"))
+
+# Why a ship is out (a ship_out reason), said of the ship: "out on turn 3: <words>".
 OUT_WORDS = {
-    "edge": "sailed off the edge of the sea",
-    "daikaiju": "sailed into a daikaiju",
-    "loop": "is caught in an endless loop",
-    "tile eaten": "went down with the tile a daikaiju ate",
-    "tile removed": "went down with the tile a daikaiju landed on",
-    "facing daikaiju": "faces a daikaiju and cannot place: destroyed",
-    "no free start mark": "faces a daikaiju with no free start mark to move to: destroyed",
+    "edge": N_("sailed off the edge of the sea"),
+    "daikaiju": N_("sailed into a daikaiju"),
+    "loop": N_("is caught in an endless loop"),
+    "tile eaten": N_("went down with the tile a daikaiju ate"),
+    "tile removed": N_("went down with the tile a daikaiju landed on"),
+    "facing daikaiju": N_("faces a daikaiju and cannot place: destroyed"),
+    "no free start mark": N_("faces a daikaiju with no free start mark to move to: destroyed"),
 }
 
+# The log's line for a ship put out, by reason.
+OUT_LINES = {
+    "edge": N_("{who} sailed off the edge of the sea. Out of the game."),
+    "daikaiju": N_("{who} sailed into a daikaiju. Out of the game."),
+    "loop": N_("{who} is caught in an endless loop. Out of the game."),
+    "tile eaten": N_("{who} went down with the tile a daikaiju ate. Out of the game."),
+    "tile removed": N_("{who} went down with the tile a daikaiju landed on. Out of the game."),
+    "facing daikaiju": N_("{who} faces a daikaiju and cannot place: destroyed. Out of the "
+                          "game."),
+    "no free start mark": N_("{who} faces a daikaiju with no free start mark to move to: "
+                             "destroyed. Out of the game."),
+}
+
+# Why the game ended (a game_over reason): "Ann wins: <words>."
 END_WORDS = {
-    "last ship afloat": "the last ship afloat",
-    "eliminated together": "all the remaining ships went out together",
-    "the board is full": "the board is full",
-    "no tile left to place": "no one has a tile left to place",
+    "last ship afloat": N_("the last ship afloat"),
+    "eliminated together": N_("all the remaining ships went out together"),
+    "the board is full": N_("the board is full"),
+    "no tile left to place": N_("no one has a tile left to place"),
 }
 
 
@@ -29,23 +50,46 @@ def mark_name(mark: int) -> str:
     """A start mark as a person reads it: its edge and its place along that edge."""
     edge = edge_of_mark(mark)
     number = [m for m in START_MARKS if edge_of_mark(m) == edge].index(mark) + 1
-    return f"start mark {number} of the {EDGE_NAMES[edge]} edge"
+    return _(MARK_NAMES[edge]).format(number=number)
+
+
+def _dice(square: int):
+    """(gold, blue): a square's dice numbers, or None where it has none (D1)."""
+    row, col = divmod(square, SIZE)
+    if row in LINE_TO_DIE and col in LINE_TO_DIE:
+        return LINE_TO_DIE[col], LINE_TO_DIE[row]
+    return None
 
 
 def dice_square(square: int) -> str:
     """A square by its gold and blue numbers where it has them (D1)."""
-    row, col = divmod(square, SIZE)
-    if row in LINE_TO_DIE and col in LINE_TO_DIE:
-        return f"gold {LINE_TO_DIE[col]}, blue {LINE_TO_DIE[row]}"
-    return square_name(square)
+    dice = _dice(square)
+    if dice is None:
+        return square_name(square)
+    return _("gold {gold}, blue {blue}").format(gold=dice[0], blue=dice[1])
 
 
 def _names(names, seats) -> str:
     return and_list(names[s] for s in seats)
 
 
-def _kaiju(number: int) -> str:
-    return DAIKAIJU_NAME.format(number + 1).capitalize()
+def _facing(facing: int) -> str:
+    return _(FACING_NAMES[facing])
+
+
+def _placed(d) -> str:
+    """A daikaiju placed: by its dice numbers where its square has them."""
+    restoring = d["why"] == "restore"
+    number, facing, dice = d["daikaiju"] + 1, _facing(d["facing"]), _dice(d["square"])
+    if dice is None:
+        words = (_("Daikaiju {number} is placed at {square}, facing {facing} to keep three "
+                   "at sea.") if restoring else
+                 _("Daikaiju {number} is placed at {square}, facing {facing}."))
+        return words.format(number=number, square=square_name(d["square"]), facing=facing)
+    words = (_("Daikaiju {number} is placed at gold {gold}, blue {blue}, facing {facing} to "
+               "keep three at sea.") if restoring else
+             _("Daikaiju {number} is placed at gold {gold}, blue {blue}, facing {facing}."))
+    return words.format(number=number, gold=dice[0], blue=dice[1], facing=facing)
 
 
 def describe(event, names) -> str:
@@ -54,69 +98,90 @@ def describe(event, names) -> str:
     who = names[d["seat"]] if "seat" in d else ""
     kind = event.kind
     if kind == "start_mark":
-        return f"{who} sets sail from {mark_name(d['mark'])}."
+        return _("{who} sets sail from {mark}.").format(who=who, mark=mark_name(d["mark"]))
     if kind == "turn":
-        return f"Turn {d['turn']}: {who}."
+        return _("Turn {turn}: {who}.").format(turn=d["turn"], who=who)
     if kind == "daikaiju_roll":
-        total = d["gold"] + d["blue"]
-        return (f"Daikaiju roll: gold {d['gold']} + blue {d['blue']} = {total}"
-                + (": the daikaiju stir!" if d["acts"] else ": the sea stays calm."))
+        words = (_("Daikaiju roll: gold {gold} + blue {blue} = {total}: the daikaiju stir!")
+                 if d["acts"] else
+                 _("Daikaiju roll: gold {gold} + blue {blue} = {total}: the sea stays calm."))
+        return words.format(gold=d["gold"], blue=d["blue"], total=d["gold"] + d["blue"])
     if kind == "daikaiju_die":
         if d["face"] == 6:
-            return "The daikaiju die shows 6: a new daikaiju rises."
-        return f"The daikaiju die shows {d['face']}: each daikaiju follows its arrow {d['face']}."
+            return _("The daikaiju die shows 6: a new daikaiju rises.")
+        return _("The daikaiju die shows {face}: each daikaiju follows its arrow "
+                 "{face}.").format(face=d["face"])
     if kind == "daikaiju_turned":
-        way = "clockwise" if d["clockwise"] else "anticlockwise"
-        return (f"{_kaiju(d['daikaiju'])} turns {way}, "
-                f"now facing {FACING_NAMES[d['facing']]}.")
+        words = (_("Daikaiju {number} turns clockwise, now facing {facing}.")
+                 if d["clockwise"] else
+                 _("Daikaiju {number} turns anticlockwise, now facing {facing}."))
+        return words.format(number=d["daikaiju"] + 1, facing=_facing(d["facing"]))
     if kind == "daikaiju_moved":
-        return (f"{_kaiju(d['daikaiju'])} moves to "
-                f"{square_name(d['to'])}.")
+        return _("Daikaiju {number} moves to {square}.").format(
+            number=d["daikaiju"] + 1, square=square_name(d["to"]))
     if kind == "daikaiju_left":
-        return f"{_kaiju(d['daikaiju'])} leaves the board."
+        return _("Daikaiju {number} leaves the board.").format(number=d["daikaiju"] + 1)
     if kind == "daikaiju_destroyed":
-        return (f"{_kaiju(d['by'])} destroys "
-                f"{DAIKAIJU_NAME.format(d['daikaiju'] + 1)}.")
+        return _("Daikaiju {number} destroys daikaiju {other}.").format(
+            number=d["by"] + 1, other=d["daikaiju"] + 1)
     if kind == "tile_eaten":
-        return f"The wake tile at {square_name(d['square'])} is eaten; it goes under the pile."
+        return _("The wake tile at {square} is eaten; it goes under the pile.").format(
+            square=square_name(d["square"]))
     if kind == "tile_removed":
-        return f"The wake tile at {square_name(d['square'])} is crushed, out of the game."
+        return _("The wake tile at {square} is crushed, out of the game.").format(
+            square=square_name(d["square"]))
     if kind == "daikaiju_placed":
-        why = {"setup": "", "roll": "", "restore": " to keep three at sea"}[d["why"]]
-        return (f"{_kaiju(d['daikaiju'])} is placed at "
-                f"{dice_square(d['square'])}, facing {FACING_NAMES[d['facing']]}{why}.")
+        return _placed(d)
     if kind == "placement_reroll":
-        return f"Gold {d['gold']}, blue {d['blue']} is taken by a daikaiju: roll again."
+        return _("Gold {gold}, blue {blue} is taken by a daikaiju: roll again.").format(
+            gold=d["gold"], blue=d["blue"])
     if kind == "restore_daikaiju":
-        return f"Only {d['on_board']} daikaiju at sea: no roll this turn, new ones rise."
+        return _("Only {count} daikaiju at sea: no roll this turn, new ones rise.").format(
+            count=d["on_board"])
     if kind == "supply_empty":
-        return "No daikaiju is left in the supply: none is placed."
+        return _("No daikaiju is left in the supply: none is placed.")
     if kind == "relocation":
-        return f"A daikaiju blocks {who}'s first square: choose another start mark."
+        return _("A daikaiju blocks {who}'s first square: choose another start "
+                 "mark.").format(who=who)
     if kind == "relocated":
-        return f"{who} moves to {mark_name(d['to'])}."
+        return _("{who} moves to {mark}.").format(who=who, mark=mark_name(d["to"]))
     if kind == "tile_placed":
-        return f"{who} places a wake tile at {square_name(d['square'])}."
+        return _("{who} places a wake tile at {square}.").format(
+            who=who, square=square_name(d["square"]))
     if kind == "ship_moved":
         steps = len(d["path"])
-        return f"{who}'s ship sails across {steps} tile{'s' if steps != 1 else ''}."
+        return ngettext("{who}'s ship sails across {count} tile.",
+                        "{who}'s ship sails across {count} tiles.", steps).format(
+            who=who, count=steps)
     if kind == "ship_out":
-        return f"{who} {OUT_WORDS[d['reason']]}. Out of the game."
+        line = OUT_LINES[d["reason"]]
+        return _(line).format(who=who)
     if kind == "bonus_offered":
-        return f"{who} may swap tiles with {_names(names, d['from'])} (elimination bonus)."
+        return _("{who} may swap tiles with {names} (elimination bonus).").format(
+            who=who, names=_names(names, d["from"]))
     if kind == "bonus":
         n = d["tiles"]
-        return f"{who} swaps {n} tile{'s' if n != 1 else ''}." if n else f"{who} keeps their hand."
+        if not n:
+            return _("{who} keeps their hand.").format(who=who)
+        return ngettext("{who} swaps {count} tile.", "{who} swaps {count} tiles.", n).format(
+            who=who, count=n)
     if kind == "hand_returned":
-        return f"{who}'s {d['tiles']} tile{'s' if d['tiles'] != 1 else ''} go under the pile."
+        n = d["tiles"]
+        return ngettext("{who}'s {count} tile go under the pile.",
+                        "{who}'s {count} tiles go under the pile.", n).format(who=who, count=n)
     if kind == "drew":
-        return f"{who} draws {d['tiles']} tile{'s' if d['tiles'] != 1 else ''}."
+        n = d["tiles"]
+        return ngettext("{who} draws {count} tile.", "{who} draws {count} tiles.", n).format(
+            who=who, count=n)
     if kind == "placement_skipped":
-        return f"{who} has no tile to place."
+        return _("{who} has no tile to place.").format(who=who)
     if kind == "game_over":
-        reason = END_WORDS.get(d["reason"], d["reason"])
+        reason = d["reason"]
+        reason = _(END_WORDS[reason]) if reason in END_WORDS else reason
         winners = d["winners"]
         if len(winners) == 1:
-            return f"{_names(names, winners)} wins: {reason}."
-        return f"{_names(names, winners)} share the win: {reason}."
+            return _("{winners} wins: {reason}.").format(winners=_names(names, winners),
+                                                         reason=reason)
+        return _("{winners} share the win: {reason}.").format(winners=_names(names, winners),
+                                                              reason=reason)
     return ""

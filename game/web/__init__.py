@@ -11,18 +11,26 @@ each page load (in Pyodide, `urllib.parse` alone costs about 0.2 s; `html` and `
 are already loaded by PyScript).
 """
 
+from game.core.i18n import _
 from game.core.registry import games
 
-# The games the page offers, by the `?game=` value that opens them (the registry's keys).
+# The games the page offers, by the `?game=` value that opens them (the registry's keys),
+# with their names in English, as each game marks its GameInfo.name (`game_name` says
+# them in the language spoken now: "Tsuro dos Mares").
 GAMES = {key: info.name for key, info in games().items()}
 LONGEST_SHOWN = 40  # an unknown value is quoted back at most this long
+
+
+def game_name(key: str) -> str:
+    """The name of the game `key` in the language spoken now."""
+    return _(GAMES[key])
 
 
 def query_value(query: str, name: str) -> str | None:
     """The first value of `name` in a location's query string, or None if absent.
     (Percent-escapes are left as they are: the values the page reads need none.)"""
     for pair in query.lstrip("?").split("&"):
-        key, _, value = pair.partition("=")
+        key, _equals, value = pair.partition("=")
         if key == name:
             return value
     return None

@@ -20,6 +20,7 @@ A teaching page puts a board in an `<iframe src="embed.html?...">`. The paramete
   answer     challenge: instead of a goal, the exact action(s) wanted, as JSON
   task       words shown above the board instead of the goal's own
   id         any short text, echoed in every message to the host page
+  lang       the language of the frame's words: en, es, pt, hu or ro (default: English)
 
 All of it is checked here, before anything is drawn: a malformed parameter becomes one
 sentence for the frame (EmbedError), never a traceback. This module imports no browser
@@ -34,14 +35,24 @@ from html import escape
 from game.core.actions import Action
 from game.core.challenge import Challenge, ChallengeError
 from game.core.errors import RecordError
+from game.core.i18n import N_, _, ngettext
 from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, too_large
 from game.core.match import HUMAN, LEVELS, Match, Seat
 from game.core.position import PositionError
 from game.core.registry import GameInfo, games
+from game.core.words import or_list
 
 MODES = ("view", "play", "challenge")
 KNOWN = ("game", "position", "record", "step", "seat", "mode", "line", "players", "goal",
-         "answer", "task", "id")
+         "answer", "task", "id", "lang")
+# The parameters that hold a list of actions, in the words of their messages (the
+# parameter's own name stays as written: teachers type it)
+ACTION_LISTS = {
+    "line": (N_("the line"), N_("The line cannot be read: {reason}."),
+             N_('The line is a JSON list of actions, like [["place", 12, 1]].')),
+    "answer": (N_("the answer"), N_("The answer cannot be read: {reason}."),
+               N_('The answer is a JSON list of actions, like [["place", 12, 1]].')),
+}
 YOU = "you"
 LONGEST_ID = 64
 
@@ -73,18 +84,20 @@ class Embed:
         `tell(kind, data)` hears of every action applied."""
         # The drawing adds a seat's label where the game names seats by it ("You
         # (Black)"); elsewhere seats are numbered ("Captain 2").
+        from game.web.setup import LEVEL_WORDS
+
         labelled = self.info.label_in_name
         names = self.info.seat_names_for(self.state.players)
         seats = []
         for index, player in enumerate(self.players):
             if player == YOU:
-                seats.append(Seat("You", HUMAN))
+                seats.append(Seat(_("You"), HUMAN))
             elif player == HUMAN:  # a seat nobody plays in a challenge
-                seats.append(Seat("Opponent" if labelled else names[index], HUMAN))
-            else:
-                name = f"{player.capitalize()} computer"
-                seats.append(Seat(name if labelled else f"{names[index]}, {name.lower()}",
-                                  player))
+                seats.append(Seat(_("Opponent") if labelled else names[index], HUMAN))
+            else:  # "Easy computer"; "Captain 2, easy computer"
+                name = _("{level} computer").format(level=_(LEVEL_WORDS[player]))
+                seats.append(Seat(name if labelled else _("{seat}, {computer}").format(
+                    seat=names[index], computer=name.lower()), player))
         match = EmbedMatch.at(self.info, self.begin(), seats, seed=0)
         if tell is not None:
             match.tell = tell
@@ -95,23 +108,30 @@ def read(params: dict) -> Embed:
     """The frame's parameters (name -> text, already percent-decoded) as an Embed."""
     for name, value in params.items():  # the limits first: nothing is read beyond them
         if type(name) is not str or type(value) is not str:
-            raise EmbedError("The board's parameters are texts.")
+            raise EmbedError(_("The board's parameters are texts."))
         if len(value) > MAX_PARAM_CHARS:
-            raise EmbedError(f"The parameter “{_short(name)}” is {len(value):,} characters "
-                             f"long; the limit is {MAX_PARAM_CHARS:,}.")
+            raise EmbedError(ngettext("The parameter “{name}” is {length} character long; the "
+                                      "limit is {limit}.",
+                                      "The parameter “{name}” is {length} characters long; "
+                                      "the limit is {limit}.", len(value)).format(
+                                          name=_short(name), length=f"{len(value):,}",
+                                          limit=f"{MAX_PARAM_CHARS:,}"))
     unknown = sorted(set(params) - set(KNOWN))
     if unknown:
-        raise EmbedError(f"This board does not know the parameter “{_short(unknown[0])}”.")
+        raise EmbedError(_("This board does not know the parameter “{name}”.").format(
+            name=_short(unknown[0])))
     key = (params.get("game") or "").strip().lower()
     known = games()
     if key not in known:
-        raise EmbedError(f"There is no game “{_short(key)}” here: use "
-                         f"{' or '.join(f'game={k}' for k in known)}." if key else
-                         f"Say which game to show: {' or '.join(f'game={k}' for k in known)}.")
+        choices = or_list(f"game={k}" for k in known)
+        raise EmbedError(_("There is no game “{name}” here: use {choices}.").format(
+            name=_short(key), choices=choices) if key else
+            _("Say which game to show: {choices}.").format(choices=choices))
     info = known[key]
     mode = params.get("mode") or "view"
     if mode not in MODES:
-        raise EmbedError(f"The mode is view, play or challenge, not “{_short(mode)}”.")
+        raise EmbedError(_("The mode is view, play or challenge, not “{mode}”.").format(
+            mode=_short(mode)))
     state, rest = _state(info, params)
     seat = _seat(params.get("seat"), state, info)
     embed = Embed(info, state, seat, mode, task=params.get("task") or "",
@@ -128,12 +148,13 @@ def read(params: dict) -> Embed:
             embed.challenge = Challenge(seat, params.get("goal") or None, tuple(answer),
                                         info.goals)
         except ChallengeError as err:
-            raise EmbedError(f"The challenge cannot be set: {err}.") from None
+            raise EmbedError(_("The challenge cannot be set: {reason}.").format(
+                reason=err)) from None
         if state.is_over or state.to_move != seat:
-            raise EmbedError(f"In this position it is not seat {seat + 1}'s turn, so it "
-                             "cannot be a challenge for that seat.")
+            raise EmbedError(_("In this position it is not seat {seat}'s turn, so it cannot "
+                               "be a challenge for that seat.").format(seat=seat + 1))
     if mode != "view" and state.is_over:
-        raise EmbedError("The game is already over in this position: nothing to play.")
+        raise EmbedError(_("The game is already over in this position: nothing to play."))
     return embed
 
 
@@ -141,30 +162,34 @@ def _state(info: GameInfo, params: dict):
     """The starting state, and the actions after it (the rest of a record)."""
     cls = info.state_class
     if params.get("position") and params.get("record"):
-        raise EmbedError("Give a position or a saved game, not both.")
+        raise EmbedError(_("Give a position or a saved game, not both."))
     if params.get("record"):
         try:
-            record = load_json(params["record"], "the saved game")
+            record = load_json(params["record"], _("the saved game"))
         except LimitError as err:
-            raise EmbedError(f"The saved game cannot be opened: {err}." if "valid JSON"
-                             not in str(err) else "The saved game is not valid JSON.") from None
+            raise EmbedError(_("The saved game cannot be opened: {reason}.").format(reason=err)
+                             if not err.not_json else _("The saved game is not valid JSON.")
+                             ) from None
         step = params.get("step")
         upto = None
         if step not in (None, ""):
             upto = whole_number(step)
             if upto is None:
-                raise EmbedError(f"The step is a whole number, not “{_short(step)}”.")
+                raise EmbedError(_("The step is a whole number, not “{step}”.").format(
+                    step=_short(step)))
         try:
             state = cls.from_record(record, upto=upto)
             whole = cls.from_record(record)
         except RecordError as err:
-            raise EmbedError(f"The saved game cannot be opened: {err}.") from None
+            raise EmbedError(_("The saved game cannot be opened: {reason}.").format(
+                reason=err)) from None
         return state, whole.history[len(state.history):]
     if params.get("position"):
         try:
             return cls.from_position(params["position"]), []
         except PositionError as err:
-            raise EmbedError(f"The position cannot be shown: {err}.") from None
+            raise EmbedError(_("The position cannot be shown: {reason}.").format(
+                reason=err)) from None
     count = len((params.get("players") or "").split(",")) if params.get("players") else 0
     low, high = info.players
     return cls(info.config_for(count if low <= count <= high else low), 0), []
@@ -173,14 +198,15 @@ def _state(info: GameInfo, params: dict):
 def _seat(text, state, info: GameInfo) -> int:
     if text in (None, ""):
         return state.to_move if state.to_move is not None else 0
+    # (the labels as written in the parameter: English, "black", and not translated)
     words = {name.lower(): index for index, name in enumerate(info.load(info.seat_labels))}
     text = text.strip().lower()
     if text in words:
         return words[text]
     number = whole_number(text)
     if number is None or not 1 <= number <= state.players:
-        raise EmbedError(f"The seat is a number from 1 to {state.players}, not "
-                         f"“{_short(text)}”.")
+        raise EmbedError(_("The seat is a number from 1 to {most}, not “{seat}”.").format(
+            most=state.players, seat=_short(text)))
     return number - 1
 
 
@@ -189,20 +215,26 @@ def _players(text, state, seat: int) -> list[str]:
         return [YOU if s == seat else "medium" for s in range(state.players)]
     players = [p.strip().lower() for p in text.split(",")]
     if len(players) != state.players:
-        raise EmbedError(f"Name {state.players} players (you, easy, medium or hard), "
-                         f"not {len(players)}.")
+        raise EmbedError(ngettext("Name {count} player (you, easy, medium or hard), not "
+                                  "{given}.",
+                                  "Name {count} players (you, easy, medium or hard), not "
+                                  "{given}.", state.players).format(count=state.players,
+                                                                    given=len(players)))
     for player in players:
         if player != YOU and player not in LEVELS:
-            raise EmbedError(f"A player is you, easy, medium or hard, not “{_short(player)}”.")
+            raise EmbedError(_("A player is you, easy, medium or hard, not “{player}”.")
+                             .format(player=_short(player)))
     return players
 
 
 def _actions(text: str, name: str) -> list[Action]:
+    """The actions of the parameter `name` ("line" or "answer": ACTION_LISTS)."""
+    what, unreadable, not_a_list = ACTION_LISTS[name]
     try:
-        data = load_json(text, f"the {name}")
+        data = load_json(text, _(what))
     except LimitError as err:
-        if "valid JSON" not in str(err):
-            raise EmbedError(f"The {name} cannot be read: {err}.") from None
+        if not err.not_json:
+            raise EmbedError(_(unreadable).format(reason=err)) from None
         data = None
     try:
         if not isinstance(data, list):
@@ -211,8 +243,7 @@ def _actions(text: str, name: str) -> list[Action]:
             data = [data]
         return [Action.from_json(item) for item in data]
     except ValueError:
-        raise EmbedError(f"The {name} is a JSON list of actions, like "
-                         '[["place", 12, 1]].') from None
+        raise EmbedError(_(not_a_list)) from None
 
 
 def _playable(state, line: list[Action]) -> None:
@@ -222,7 +253,8 @@ def _playable(state, line: list[Action]) -> None:
         try:
             trial.apply(action)
         except ValueError as err:  # RuleError
-            raise EmbedError(f"Step {number} of the line is not allowed: {err}.") from None
+            raise EmbedError(_("Step {number} of the line is not allowed: {reason}.").format(
+                number=number, reason=err)) from None
 
 
 def views(embed: Embed) -> list:
@@ -258,8 +290,8 @@ def message_params(message) -> dict:
     ever converted."""
     params = message.get("params") if isinstance(message, dict) else None
     if not isinstance(params, dict) or len(params) > len(KNOWN):
-        raise EmbedError("The page sent this board a message it cannot read: its "
-                         "parameters are a short list of names and texts.")
+        raise EmbedError(_("The page sent this board a message it cannot read: its "
+                           "parameters are a short list of names and texts."))
     # a number is taken as its digits ("step": 3); read() refuses any other non-text
     return {name: str(value) if type(value) is int and not too_large(value) else value
             for name, value in params.items()}
@@ -279,7 +311,7 @@ class EmbedMatch(Match):
         seat = self.state.to_move
         lines = super().play(action)
         self.tell("action", {"seat": seat, "action": action.to_json(),
-                             "events": [event.to_json() for event, _ in lines]})
+                             "events": [event.to_json() for event, _line in lines]})
         if self.state.is_over:
             self.tell("game_over", {"winners": list(self.state.winners),
                                     "reason": self.state.reason})
@@ -313,7 +345,7 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             applied = await super().act(action)
             if applied and embed.challenge is not None:
                 self.tried.append(action)
-                self.seen.extend(event for event, _ in self.match.log[start:])
+                self.seen.extend(event for event, _line in self.match.log[start:])
                 self.verdict = embed.challenge.judge(self.tried, self.seen, self.state)
                 if self.verdict is not None:
                     tell("solved" if self.verdict.solved else "failed",
@@ -326,11 +358,12 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             mark = "solved" if self.verdict.solved else "failed"
             more = after_verdict(self.verdict) if after_verdict else ""
             primary = "" if more else ' class="primary"'
+            again = _escape(_("Try again"))
             return (f'<div class="verdict" data-verdict="{mark}" role="alert">'
                     f'<p>{_escape(self.verdict.words)}</p>'
                     f'{more}<div class="controls">'
                     f'<button type="button"{primary} '
-                    'data-embed-reset="1">Try again</button>'
+                    f'data-embed-reset="1">{again}</button>'
                     "</div></div>")
 
         def panel_html(self) -> str:
@@ -349,8 +382,9 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             return super().status_html()
 
         def end_controls(self) -> str:
+            again = _escape(_("Play again from the start"))
             return ('<button type="button" class="primary" data-embed-reset="1">'
-                    "Play again from the start</button>")
+                    f"{again}</button>")
 
     return EmbedTable()
 

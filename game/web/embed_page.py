@@ -19,7 +19,9 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import to_js
 
+from game.core.i18n import _
 from game.web.embed import Embed, EmbedError, embed_table, message_params, read, views
+from game.web.language import page_language, speak
 from game.web.main import Page, clicked, guarded, report, table_key
 
 SOURCE = "tsuro-tatsu"
@@ -48,7 +50,15 @@ def show_error(message: str) -> None:
     tell("error", {"message": message})
 
 
+def speak_as_asked(params: dict) -> None:
+    """The frame's words in the language its `lang` parameter names, else the visitor's
+    (game/web/language.py)."""
+    lang = params.get("lang") if isinstance(params, dict) else None
+    speak(page_language(lang if type(lang) is str else None))
+
+
 async def load(params: dict) -> None:
+    speak_as_asked(params)
     try:
         embed = read(params)
     except EmbedError as err:
@@ -85,16 +95,18 @@ def show_view() -> None:
     last = len(shown) - 1
     controls = ""
     if last:
+        back, forward = escape(_("◀ Back")), escape(_("Next ▶"))
+        count = escape(_("Step {step} of {last}").format(step=step, last=last))
         controls = (
             '<div class="controls step-controls">'
             f'<button type="button" data-view-step="-1"{" disabled" if step == 0 else ""}>'
-            "◀ Back</button>"
-            f'<span class="step-count">Step {step} of {last}</span>'
+            f"{back}</button>"
+            f'<span class="step-count">{count}</span>'
             f'<button type="button" data-view-step="1"{" disabled" if step == last else ""}>'
-            "Next ▶</button></div>")
+            f"{forward}</button></div>")
     document.getElementById("panel").innerHTML = controls
     document.getElementById("status").textContent = " ".join(words) or (
-        "Step through the game with Next ▶." if last and step == 0 else "")
+        _("Step through the game with Next ▶.") if last and step == 0 else "")
 
 
 async def on_click(event) -> None:

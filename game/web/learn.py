@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 from html import escape
 
+from game.core.i18n import SOURCE_LANGUAGE, _, current
 from game.core.lessons import Step
 from game.core.registry import GameInfo, games
 from game.core.rule_links import rule_anchor
+from game.core.words import or_list
 from game.web.embed import Embed, EmbedError, read
 
 STORAGE_KEY = "tsuro-tatsu.lessons.{game}"  # one entry per game
@@ -25,10 +27,18 @@ def lesson_game(key: str | None) -> GameInfo:
     key = (key or "").strip().lower()
     known = games()
     if key not in known or not known[key].lesson:
-        names = " or ".join(f"game={k}" for k, info in known.items() if info.lesson)
-        raise EmbedError(f"There is no lesson for “{key[:40]}” here: use {names}." if key
-                         else f"Say which game to learn: {names}.")
+        names = or_list(f"game={k}" for k, info in known.items() if info.lesson)
+        raise EmbedError(_("There is no lesson for “{name}” here: use {choices}.").format(
+            name=key[:40], choices=names) if key
+            else _("Say which game to learn: {choices}.").format(choices=names))
     return known[key]
+
+
+def play_link(info: GameInfo) -> str:
+    """The address of the game's page (in the language spoken now, when not English)."""
+    lang = current()
+    return f"index.html?game={info.key}" + (f"&amp;lang={lang}" if lang != SOURCE_LANGUAGE
+                                             else "")
 
 
 def step_embed(info: GameInfo, step: Step) -> Embed:
@@ -66,28 +76,34 @@ def steps_nav(info: GameInfo, current: int, solved: set[str]) -> str:
     items = []
     for index, step in enumerate(info.lesson):
         done = step.key in solved
-        label = f"Step {index + 1}: {step.title}" + (" (done)" if done else "")
+        label = (_("Step {number}: {title} (done)") if done else
+                 _("Step {number}: {title}")).format(number=index + 1, title=_(step.title))
         current_attr = ' aria-current="step"' if index == current else ""
         items.append(
             f'<li><button type="button" class="step-dot{" done" if done else ""}" '
             f'data-lesson-step="{index}" aria-label="{escape(label)}"{current_attr}>'
             f'{"✔" if done else index + 1}</button></li>')
-    return f'<ol class="lesson-steps" aria-label="Steps">{"".join(items)}</ol>'
+    steps = escape(_("Steps"))
+    return f'<ol class="lesson-steps" aria-label="{steps}">{"".join(items)}</ol>'
 
 
 def step_html(info: GameInfo, current: int, solved: set[str]) -> str:
     """The words of a step above its board: title, lesson, task, the rule's link."""
     step = info.lesson[current]
-    words = "".join(f"<p>{escape(paragraph)}</p>" for paragraph in step.words)
+    words = "".join(f"<p>{escape(_(paragraph))}</p>" for paragraph in step.words)
     link = rule_anchor(info.key, step.rule) if step.rule else None
+    read_rule = escape(_("Read the rule"))
     rule = (f'<a class="lesson-rule" href="{link}" target="_blank" rel="noopener">'
-            "Read the rule</a>" if link else "")
-    return (f'<header class="lesson-head"><h1>Learn to play {escape(info.name)}</h1>'
-            f'<a href="index.html?game={info.key}">Play a game</a></header>'
+            f"{read_rule}</a>" if link else "")
+    heading = escape(_("Learn to play {game}").format(game=info.shown_name))
+    play = escape(_("Play a game"))
+    title = escape(_("Step {number} of {count}: {title}").format(
+        number=current + 1, count=len(info.lesson), title=_(step.title)))
+    return (f'<header class="lesson-head"><h1>{heading}</h1>'
+            f'<a href="{play_link(info)}">{play}</a></header>'
             f"{steps_nav(info, current, solved)}"
             f'<section class="lesson-step" aria-labelledby="step-title">'
-            f'<h2 id="step-title">Step {current + 1} of {len(info.lesson)}: '
-            f"{escape(step.title)}</h2>{words}{rule}</section>")
+            f'<h2 id="step-title">{title}</h2>{words}{rule}</section>')
 
 
 def after_verdict(info: GameInfo, current: int, solved: bool) -> str:
@@ -95,13 +111,19 @@ def after_verdict(info: GameInfo, current: int, solved: bool) -> str:
     the step's hint after a wrong try."""
     if not solved:
         hint = info.lesson[current].hint
-        return f'<p class="hint">Hint: {escape(hint)}</p>' if hint else ""
+        if not hint:
+            return ""
+        words = escape(_("Hint: {hint}").format(hint=_(hint)))
+        return f'<p class="hint">{words}</p>'
     if current + 1 < len(info.lesson):
+        next_step = escape(_("Next step"))
         return ('<div class="controls"><button type="button" class="primary" '
-                f'data-lesson-step="{current + 1}">Next step</button></div>')
-    return ('<p class="lesson-done">That was the last step: you know the rules.</p>'
-            f'<div class="controls"><a class="button primary" href="index.html?game='
-            f'{info.key}">Play a game of {escape(info.name)}</a></div>')
+                f'data-lesson-step="{current + 1}">{next_step}</button></div>')
+    done = escape(_("That was the last step: you know the rules."))
+    play = escape(_("Play a game of {game}").format(game=info.shown_name))
+    return (f'<p class="lesson-done">{done}</p>'
+            f'<div class="controls"><a class="button primary" href="{play_link(info)}">'
+            f"{play}</a></div>")
 
 
 __all__ = ["STORAGE_KEY", "after_verdict", "first_open", "lesson_game", "solved_steps",

@@ -11,8 +11,10 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from game.web import query_value
+from game.core.i18n import SOURCE_LANGUAGE, _, current
+from game.web import GAMES, game_name, query_value
 from game.web.embed import EmbedError, embed_table, whole_number
+from game.web.language import keep_language, page_language, speak
 from game.web.learn import (
     STORAGE_KEY,
     after_verdict,
@@ -24,6 +26,7 @@ from game.web.learn import (
     stored,
 )
 from game.web.main import Page, clicked, guarded, report, table_key
+from game.web.start import language_picker
 
 lesson = {"info": None, "current": 0, "solved": set(), "table": None}
 
@@ -71,9 +74,33 @@ async def show(index: int) -> None:
                         after_verdict=lambda verdict: after_verdict(info, index, verdict.solved))
     lesson["table"] = table
     await table.start()
-    query = f"?game={info.key}&step={index + 1}"
+    query = f"?game={info.key}&step={index + 1}" + (
+        f"&lang={current()}" if current() != SOURCE_LANGUAGE else "")
     if window.location.search != query:
         window.history.replaceState(None, "", query)
+
+
+def draw_page(info) -> None:
+    """The lesson's page in the language spoken: its title, the language picker, the
+    step list and the board's place."""
+    site = " · ".join(game_name(key) for key in GAMES)  # "Tsuro of the Seas · Tatsu"
+    document.title = _("Learn to play {game}").format(game=info.shown_name) + f" · {site}"
+    document.getElementById("app").innerHTML = (
+        f'<div class="lesson-language">{language_picker()}</div>'
+        '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>')
+
+
+async def on_change(event) -> None:
+    """The language picker: the lesson said again in the chosen language (its step
+    starts again), the choice kept."""
+    target = event.target
+    if not target.getAttribute("data-language") or lesson["info"] is None:
+        return
+    if keep_language(target.value) is None:
+        return
+    draw_page(lesson["info"])
+    await show(lesson["current"])
+    document.querySelector("select[data-language]").focus()
 
 
 async def on_click(event) -> None:
@@ -96,6 +123,7 @@ async def begin() -> None:
     root = document.documentElement
     try:
         query = window.location.search
+        speak(page_language(query_value(query, "lang")))
         try:
             info = lesson_game(query_value(query, "game"))
         except EmbedError as err:
@@ -105,9 +133,7 @@ async def begin() -> None:
             return
         lesson["info"] = info
         lesson["solved"] = solved_steps(storage_get(STORAGE_KEY.format(game=info.key)), info)
-        document.title = f"Learn to play {info.name} · Tsuro of the Seas · Tatsu"
-        document.getElementById("app").innerHTML = (
-            '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>')
+        draw_page(info)
         step = query_value(query, "step") or ""
         number = whole_number(step)  # out of range: show() takes the nearest step
         start = number - 1 if number is not None else first_open(info, lesson["solved"])
@@ -121,6 +147,7 @@ async def begin() -> None:
 def main() -> None:
     try:
         document.getElementById("app").addEventListener("click", guarded(on_click))
+        document.getElementById("app").addEventListener("change", guarded(on_change))
         document.addEventListener("keydown", guarded(on_key))
         guarded(lambda _event: begin())(None)
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player

@@ -17,18 +17,20 @@ from html import escape
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from game.core.i18n import SOURCE_LANGUAGE, chosen_language, use
+from game.core.i18n import N_, _
 from game.web import (
     GAMES,
     chosen_game,
+    game_name,
     game_query,
     key_route,
     query_value,
     roved,
     unknown_game,
 )
+from game.web.language import follow_in_address, keep_language, page_language, speak
 
-SORRY = "Sorry, something went wrong. Please reload the page."
+SORRY = N_("Sorry, something went wrong. Please reload the page.")  # said through _()
 _listeners = []  # keeps the event-handler proxies alive for the page's lifetime
 _tasks = set()  # running handlers, kept until done
 current = {"game": None, "table": None}  # what the page shows now
@@ -47,37 +49,40 @@ def shell(game, unknown=None) -> str:
     not read aloud."""
     from game.core.registry import games
     from game.core.rule_links import page_url
-    from game.web.start import MASTHEAD, first_screen_html
-    from game.web.table import KEYS_BUTTON, help_dialog
+    from game.web.start import first_screen_html, masthead
+    from game.web.table import help_dialog, keys_button, words_html
 
     if game is None:  # a card for each game, with its board, in place of the choice
-        notice = (f"There is no game called “{escape(unknown)}” here: choose Tsuro of the "
-                  "Seas or Tatsu." if unknown else "")
+        notice = (words_html(_("There is no game called “{name}” here: choose Tsuro of the "
+                               "Seas or Tatsu."), name=escape(unknown)) if unknown else "")
         return first_screen_html(notice, bool(unknown))
     buttons = "".join(
         f'<button type="button" class="choice" data-game="{key}" '
-        f'aria-pressed="{"true" if key == game else "false"}">{escape(name)}</button>'
-        for key, name in GAMES.items())
+        f'aria-pressed="{"true" if key == game else "false"}">{escape(game_name(key))}'
+        "</button>" for key in GAMES)
+    name = escape(game_name(game))
+    rules_of = words_html(_("Rules of {game}"), game=name)
     rules = (f'<p class="rules-line"><a class="rules-link" href="{page_url(game)}" '
-             f'target="_blank" rel="noopener">Rules of {escape(GAMES[game])}'
+             f'target="_blank" rel="noopener">{rules_of}'
              '<span aria-hidden="true"> ↗</span></a></p>')
+    choose, log = escape(_("Choose a game")), escape(_("Game log"))
     return (
-        f'{MASTHEAD}<nav class="choices" aria-label="Choose a game">{buttons}</nav>'
-        f'<section class="table" data-game="{game}" aria-label="{escape(GAMES[game])}">'
+        f'{masthead()}<nav class="choices" aria-label="{choose}">{buttons}</nav>'
+        f'<section class="table" data-game="{game}" aria-label="{name}">'
         '<p id="status" class="status" aria-live="polite"></p>'
         '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
         '<aside class="side"><div id="resume"></div><div id="setup"></div>'
         '<div id="panel"></div>'
         '<div id="pace-box"></div>'
-        '<details class="log-box" open><summary>Game log</summary>'
-        '<ol id="log" class="log" aria-live="polite" aria-label="Game log" tabindex="0"></ol>'
+        f'<details class="log-box" open><summary>{log}</summary>'
+        f'<ol id="log" class="log" aria-live="polite" aria-label="{log}" tabindex="0"></ol>'
         '</details>'
         '<div id="files" class="files"></div>'
         '<p class="seed-line" id="seed-line"></p>'
         '<p class="keep-note" id="keep-note"></p>'
-        f'<p class="keys-line">{KEYS_BUTTON}</p>{rules}</aside></div>'
+        f'<p class="keys-line">{keys_button()}</p>{rules}</aside></div>'
         '<div id="overlay"></div>'
-        f'{help_dialog(GAMES[game], games()[game].table_class)}</section>')
+        f'{help_dialog(game_name(game), games()[game].table_class)}</section>')
 
 
 def focus_key(element):
@@ -179,12 +184,12 @@ def keep(match) -> None:
         else:
             window.localStorage.setItem(key, saved_text(match, current.get("speed", "normal")))
     except SavedGameError as err:  # (a game far longer than any played so far)
-        tell_unkept(f"This game is no longer kept: {err}. It will be lost if the page is "
-                    "closed or reloaded.")
+        tell_unkept(_("This game is no longer kept: {reason}. It will be lost if the page is "
+                      "closed or reloaded.").format(reason=err))
         storage_remove(key)  # what was kept is an earlier point: not offered back
     except Exception:  # noqa: BLE001 -- full, disabled or private: play goes on
-        tell_unkept("This browser does not let the page keep games: this one will be "
-                    "lost if the page is closed or reloaded.")
+        tell_unkept(_("This browser does not let the page keep games: this one will be "
+                      "lost if the page is closed or reloaded."))
 
 
 def storage_remove(key: str) -> None:
@@ -224,15 +229,21 @@ def resume_offer(game: str) -> str:
     kept = kept_match(game)
     if kept is None:
         return ""
-    return ('<div class="resume" role="group" aria-label="A game in progress">'
-            f"<p>Resume: {escape(summary(kept[0]))}</p>"
-            '<button type="button" class="primary" data-resume="1">Resume the game</button>'
+    group = escape(_("A game in progress"))
+    line = escape(_("Resume: {game}").format(game=summary(kept[0])))
+    resume = escape(_("Resume the game"))
+    return (f'<div class="resume" role="group" aria-label="{group}">'
+            f"<p>{line}</p>"
+            f'<button type="button" class="primary" data-resume="1">{resume}</button>'
             "</div>")
 
 
 # --- files and links -------------------------------------------------------------------
-OPEN_FILE = ('<label class="file-open">Open a saved game…<input type="file" '
-             'accept=".json,application/json" data-open-file="1"></label>')
+def open_file_html() -> str:
+    """The start form's control that opens a saved game's file."""
+    words = escape(_("Open a saved game…"))
+    return (f'<label class="file-open">{words}<input type="file" '
+            'accept=".json,application/json" data-open-file="1"></label>')
 
 
 def show_files(over: bool = False, setup: bool = False) -> None:
@@ -240,11 +251,13 @@ def show_files(over: bool = False, setup: bool = False) -> None:
     play, and once it is over share it as a replay link."""
     parts = []
     if setup:
-        parts.append(OPEN_FILE)
+        parts.append(open_file_html())
     else:
-        parts.append('<button type="button" data-download="1">Download this game</button>')
+        download_words = escape(_("Download this game"))
+        parts.append(f'<button type="button" data-download="1">{download_words}</button>')
         if over:
-            parts.append('<button type="button" data-share="1">Share replay</button>'
+            share_words = escape(_("Share replay"))
+            parts.append(f'<button type="button" data-share="1">{share_words}</button>'
                          '<p class="share-line" id="share-line"></p>')
     document.getElementById("files").innerHTML = "".join(parts)
 
@@ -268,6 +281,7 @@ def download() -> None:
 
 async def share() -> None:
     from game.web.saved import share_fragment
+    from game.web.table import words_html
 
     table = current["table"]
     if table is None:
@@ -277,17 +291,18 @@ async def share() -> None:
     line = document.getElementById("share-line")
     try:
         await window.navigator.clipboard.writeText(url)
-        words = "The link is copied: paste it anywhere to show this game."
+        words = _("The link is copied: paste it anywhere to show this game. {link}")
     except Exception:  # noqa: BLE001 -- no clipboard here: the link is shown to copy
-        words = "Copy this link to show this game:"
-    line.innerHTML = (f'{escape(words)} <a href="{escape(url)}" data-share-link="1">'
-                      "the replay</a>")
+        words = _("Copy this link to show this game: {link}")
+    replay = escape(_("the replay"))
+    line.innerHTML = words_html(words, link=f'<a href="{escape(url)}" data-share-link="1">'
+                                            f"{replay}</a>")
 
 
 def refuse_file(reason: str) -> None:
     status = document.getElementById("status")
-    status.innerHTML = (f'<span class="refused" role="alert">This file cannot be '
-                        f"opened: {escape(reason)}.</span>")
+    words = escape(_("This file cannot be opened: {reason}.").format(reason=reason))
+    status.innerHTML = f'<span class="refused" role="alert">{words}</span>'
 
 
 async def open_game_text(text: str, confirm=True) -> None:
@@ -302,7 +317,7 @@ async def open_game_text(text: str, confirm=True) -> None:
         refuse_file(str(err))
         return
     if confirm and kept_match(game) is not None and not window.confirm(
-            "Open this game? The game in progress will be lost."):
+            _("Open this game? The game in progress will be lost.")):
         return
     current["speed"] = pace
     await start_game(game, match=match)
@@ -341,7 +356,7 @@ async def open_shared(game: str, fragment: str) -> None:
     from game.web.saved import SavedGameError, from_fragment
 
     try:
-        match, _ = from_fragment(fragment)
+        match, _pace = from_fragment(fragment)
     except SavedGameError as err:
         document.getElementById("status").textContent = f"{str(err).capitalize()}."
         return
@@ -361,11 +376,53 @@ def adopt_first_screen() -> None:
     document.getElementById("status").textContent = ""
 
 
+def switch_language(code: str) -> None:
+    """The player chose a language in the picker: everything on screen is said again in
+    it at once (the game, its log and the form keep what they hold; nothing reloads), the
+    choice is kept for next time (game/web/language.py)."""
+    lang = keep_language(code)
+    if lang is None:
+        return
+    follow_in_address(lang)
+    game, table = current["game"], current["table"]
+    if table is not None:
+        redraw_table(game, table)
+    else:
+        setup = document.getElementById("setup-form")
+        values = None if is_none(setup) else form_values()
+        render(game)
+        if values is not None:
+            from game.web.setup import refreshed_form
+
+            Page().show("setup", refreshed_form(game, values))
+    picker = document.querySelector("select[data-language]")
+    if not is_none(picker):
+        picker.focus()
+
+
+def redraw_table(game: str, table) -> None:
+    """A game in play, said again in the language now spoken: the page around it, its
+    board, panel and status, and its whole log."""
+    from game.web.table import pace_select
+
+    Page().show("app", shell(game))
+    document.getElementById("setup").hidden = True
+    document.title = " · ".join([game_name(game), *(game_name(key) for key in GAMES)])
+    table.page = Page()
+    table.render()
+    table.page.show("log", table.log_html())
+    document.getElementById("pace-box").innerHTML = pace_select(table.speed)
+    document.getElementById("seed-line").textContent = _(
+        "Game seed {seed} (enter it on the start screen to play this game again).").format(
+            seed=table.match.seed)
+    show_files(over=table.state.is_over)
+
+
 def render(game, unknown=None) -> None:
     current["game"], current["table"] = game, None
     Page().show("app", shell(game, unknown))  # the game's button keeps the focus
-    title = "Tsuro of the Seas · Tatsu"
-    document.title = f"{GAMES[game]} · {title}" if game else title
+    title = " · ".join(game_name(key) for key in GAMES)  # "Tsuro of the Seas · Tatsu"
+    document.title = f"{game_name(game)} · {title}" if game else title
     document.documentElement.dataset.over = "false"
     if game is not None:
         show_setup(game)
@@ -386,7 +443,7 @@ def show_setup(game: str, form_html=None) -> None:
     show_files(setup=True)
     document.getElementById("panel").innerHTML = ""
     document.getElementById("log").innerHTML = ""
-    document.getElementById("status").textContent = "Choose the seats, then start."
+    document.getElementById("status").textContent = _("Choose the seats, then start.")
 
 
 def form_values() -> dict:
@@ -414,7 +471,8 @@ async def start_game(game: str, values=None, match=None) -> None:
         if errors:  # each said beside its field, which gets the focus
             Page().show("setup", refreshed_form(game, values, errors))
             document.querySelector('#setup-form [aria-invalid="true"]').focus()
-            document.getElementById("status").textContent = "Please correct the marked field."
+            document.getElementById("status").textContent = _(
+                "Please correct the marked field.")
             return
         config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
         match = Match(info, config, seed, seats, casual=wants_casual(values))
@@ -422,8 +480,9 @@ async def start_game(game: str, values=None, match=None) -> None:
     document.getElementById("setup").hidden = True
     document.getElementById("resume").innerHTML = ""
     document.getElementById("log").innerHTML = ""
-    document.getElementById("seed-line").textContent = (
-        f"Game seed {match.seed} (enter it on the start screen to play this game again).")
+    document.getElementById("seed-line").textContent = _(
+        "Game seed {seed} (enter it on the start screen to play this game again).").format(
+            seed=match.seed)
     document.documentElement.dataset.over = "false"
     table = info.table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
@@ -543,7 +602,7 @@ async def on_click(event) -> None:
     elif "start" in data:
         event.preventDefault()
         if kept_match(current["game"]) is not None and not window.confirm(
-                "Start a new game? The game in progress will be lost."):
+                _("Start a new game? The game in progress will be lost.")):
             return
         await start_game(current["game"], form_values())
     elif "download" in data:
@@ -584,6 +643,8 @@ def on_change(event):
         from game.web.setup import refreshed_form
 
         Page().show("setup", refreshed_form(current["game"], form_values()))
+    elif target.getAttribute("data-language"):
+        switch_language(target.value)
     elif target.getAttribute("data-pace") and table is not None:
         table.set_speed(target.value)
         current["speed"] = table.speed
@@ -610,7 +671,7 @@ def report(error: BaseException) -> None:
             status.id = "status"
             status.className = "notice"
             document.getElementById("app").appendChild(status)
-        status.textContent = SORRY
+        status.textContent = _(SORRY)
         status.dataset.failed = ""
     except Exception:  # noqa: BLE001, S110 -- the page itself is gone: the console has it all
         pass
@@ -644,9 +705,11 @@ def main() -> None:
     root = document.documentElement
     try:
         query = window.location.search
-        root.lang = use(chosen_language(query_value(query, "lang")))
+        # the first screen as built is in the language static/first.js chose the same way
+        built_in = root.lang
+        speak(page_language(query_value(query, "lang")))
         if chosen_game(query) is None and unknown_game(query) is None and not is_none(
-                document.getElementById("boot")) and root.lang == SOURCE_LANGUAGE:
+                document.getElementById("boot")) and root.lang == built_in:
             adopt_first_screen()
         else:
             render(chosen_game(query), unknown_game(query))
@@ -662,7 +725,7 @@ def main() -> None:
         window.addEventListener("popstate", guarded(on_history))
         fragment = window.location.hash
         if fragment.startswith("#replay="):  # a share link: the game it holds
-            guarded(lambda _: open_shared(chosen_game(query), fragment))(None)
+            guarded(lambda _event: open_shared(chosen_game(query), fragment))(None)
         root.dataset.ready = "true"
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         root.dataset.ready = "error"

@@ -16,8 +16,9 @@ setting) belong to step 0. This module imports no browser code.
 from __future__ import annotations
 
 from game.core.actions import Action
+from game.core.i18n import N_, _
 
-START_WORDS = "The start of the game."
+START_WORDS = N_("The start of the game.")  # said through _()
 
 
 def line_steps(match) -> list:
@@ -26,7 +27,7 @@ def line_steps(match) -> list:
     if not match.rewindable:
         return [None] * len(match.log)
     steps = [0] * match.opening
-    for number, (_, count) in enumerate(match.steps, 1):
+    for number, (_seat, count) in enumerate(match.steps, 1):
         steps.extend([number] * count)
     steps.extend([len(match.steps)] * (len(match.log) - len(steps)))
     return steps
@@ -34,8 +35,11 @@ def line_steps(match) -> list:
 
 def logged_lines(match) -> list:
     """The log's lines as the page shows them ((line, step) pairs, the empty lines
-    left out)."""
-    return [(line, step) for (_, line), step in zip(match.log, line_steps(match)) if line]
+    left out), worded afresh in the language spoken now (the player may have switched
+    since they were first said)."""
+    worded = ((match.describe(event, match.names), step)
+              for (event, _line), step in zip(match.log, line_steps(match)))
+    return [(line, step) for line, step in worded if line]
 
 
 class Replay:
@@ -48,7 +52,7 @@ class Replay:
         self.actions = [Action.from_json(raw) for raw in record["actions"]]
         self.count = len(self.actions)
         self._positions = {0: state_class.from_record(record, upto=0)}
-        self._lines = list(lines) or [[] for _ in range(self.count + 1)]
+        self._lines = list(lines) or [[] for _step in range(self.count + 1)]
 
     @classmethod
     def of(cls, match) -> Replay:
@@ -56,7 +60,7 @@ class Replay:
         `match.rewindable`)."""
         if not match.rewindable:
             raise ValueError("a match begun at a position has no record to replay")
-        lines = [[] for _ in range(len(match.steps) + 1)]
+        lines = [[] for _step in range(len(match.steps) + 1)]
         for line, step in logged_lines(match):
             lines[step].append(line)
         return cls(type(match.state), match.state.to_record(), lines)
@@ -84,7 +88,7 @@ class Replay:
         lines = self._lines[step] if step < len(self._lines) else []
         if lines:
             return list(lines)
-        return [START_WORDS] if step == 0 else [f"Action {step}."]
+        return [_(START_WORDS)] if step == 0 else [_("Action {number}.").format(number=step)]
 
 
 __all__ = ["START_WORDS", "Replay", "line_steps", "logged_lines"]

@@ -16,7 +16,7 @@ import zlib
 
 from game.core.actions import Action
 from game.core.errors import RecordError
-from game.core.i18n import _, ngettext
+from game.core.i18n import N_, _, ngettext
 from game.core.limits import (
     MAX_ACTIONS,
     MAX_JSON_CHARS,
@@ -54,50 +54,59 @@ def saved_text(match: Match, pace: str) -> str:
     a saved game may hold (game/core/limits.py), so that nothing is kept that could not
     come back."""
     if len(match.state.history) > MAX_ACTIONS:
-        raise SavedGameError(f"this game has more than {MAX_ACTIONS:,} actions, more than "
-                             "a saved game may hold")
+        raise SavedGameError(ngettext("this game has more than {limit} action, more than a "
+                                      "saved game may hold",
+                                      "this game has more than {limit} actions, more than a "
+                                      "saved game may hold", MAX_ACTIONS).format(
+                                          limit=f"{MAX_ACTIONS:,}"))
     text = json.dumps(saved_game(match, pace), separators=(",", ":"))
     if len(text) > MAX_JSON_CHARS:
-        raise SavedGameError(f"this game is longer than a saved game may be "
-                             f"({MAX_JSON_CHARS:,} characters)")
+        raise SavedGameError(ngettext("this game is longer than a saved game may be ({limit} "
+                                      "character)",
+                                      "this game is longer than a saved game may be ({limit} "
+                                      "characters)", MAX_JSON_CHARS).format(
+                                          limit=f"{MAX_JSON_CHARS:,}"))
     return text
 
 
 def restore(data) -> tuple[Match, str]:
     """(match, pace) from what was stored (a dict or its JSON text), the match at the
     same point with the same log; SavedGameError says why not."""
-    data = _within_limits(data, "the kept game")
+    data = _within_limits(data, _("the kept game"))
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SavedGameError("what was kept is not a game of this site")
+        raise SavedGameError(_("what was kept is not a game of this site"))
     if data.get("version") != SAVE_VERSION:
-        raise SavedGameError(f"the kept game is in format {shown(data.get('version'))}, which "
-                             f"this version of the site does not read "
-                             f"(it reads {SAVE_VERSION})")
+        raise SavedGameError(_("the kept game is in format {found}, which this version of "
+                               "the site does not read (it reads {version})").format(
+                                   found=shown(data.get("version")), version=SAVE_VERSION))
     missing = SAVE_KEYS - data.keys()
     if missing:
-        raise SavedGameError(f"the kept game lacks {', '.join(sorted(missing))}")
+        raise SavedGameError(_("the kept game lacks {fields}").format(
+            fields=", ".join(sorted(missing))))
     known = games()
     if type(data["game"]) is not str or data["game"] not in known:
-        raise SavedGameError(f"there is no game {shown(data['game'])} here")
+        raise SavedGameError(_("there is no game {game} here").format(game=shown(data["game"])))
     info: GameInfo = known[data["game"]]
     seats = _seats(data["seats"])
     record = data["record"]
     if not isinstance(record, dict):
-        raise SavedGameError("the kept game has no record")
+        raise SavedGameError(_("the kept game has no record"))
     try:
         state = info.state_class.from_record({**record, "actions": []})
     except RecordError as err:
-        raise SavedGameError(f"the kept game cannot be opened: {err}") from None
+        raise SavedGameError(_("the kept game cannot be opened: {reason}").format(
+            reason=err)) from None
     if len(seats) != state.players:
-        raise SavedGameError(f"the kept game has {len(seats)} seats for "
-                             f"{state.players} players")
+        raise SavedGameError(_("the kept game has {seats} seats for {players} players")
+                             .format(seats=len(seats), players=state.players))
     try:
         info.state_class.from_record(record)  # every action checked before any is shown
     except RecordError as err:
-        raise SavedGameError(f"the kept game cannot be opened: {err}") from None
+        raise SavedGameError(_("the kept game cannot be opened: {reason}").format(
+            reason=err)) from None
     casual = data.get("casual", OPTIONAL_KEYS["casual"])
     if type(casual) is not bool:
-        raise SavedGameError("the kept game's casual setting is neither true nor false")
+        raise SavedGameError(_("the kept game's casual setting is neither true nor false"))
     match = Match(info, record["config"], record["seed"], seats, casual=casual)
     for raw in record["actions"]:
         match.play(Action.from_json(raw))
@@ -107,15 +116,16 @@ def restore(data) -> tuple[Match, str]:
 
 def _seats(raw) -> list[Seat]:
     if not isinstance(raw, list) or not raw:
-        raise SavedGameError("the kept game's seats are not a list")
+        raise SavedGameError(_("the kept game's seats are not a list"))
     seats = []
     for seat in raw:
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-            raise SavedGameError("a seat of the kept game has no name")
+            raise SavedGameError(_("a seat of the kept game has no name"))
         try:
             seats.append(Seat(seat["name"], seat.get("player", HUMAN)))
         except ValueError as err:
-            raise SavedGameError(f"a seat of the kept game is wrong: {err}") from None
+            raise SavedGameError(_("a seat of the kept game is wrong: {reason}").format(
+                reason=err)) from None
     return seats
 
 
@@ -133,14 +143,14 @@ def summary(match: Match) -> str:
         who = ngettext("{people} people and {computers} computer",
                        "{people} people and {computers} computers", computers)
     return _("{game}, turn {turn}, {who}").format(
-        game=match.game.name, turn=max(match.state.turn, 1),
+        game=match.game.shown_name, turn=max(match.state.turn, 1),
         who=who.format(people=people, computers=computers))
 
 
 
 
 # --- files and links ---------------------------------------------------------------------
-BROKEN_LINK = "this replay link is broken: part of it is missing or changed"
+BROKEN_LINK = N_("this replay link is broken: part of it is missing or changed")  # _()
 SHARE_PREFIX = "replay="  # in the URL's fragment, which browsers never send to a server
 
 
@@ -157,13 +167,17 @@ def from_fragment(fragment: str) -> tuple[Match, str]:
     """(match, pace) of the game a share link holds (its fragment, with or without "#");
     SavedGameError says, in a sentence, what is wrong."""
     if not isinstance(fragment, str):
-        raise SavedGameError("this link holds no game")
+        raise SavedGameError(_("this link holds no game"))
     fragment = fragment.lstrip("#")
     if not fragment.startswith(SHARE_PREFIX):
-        raise SavedGameError("this link holds no game")
+        raise SavedGameError(_("this link holds no game"))
     if len(fragment) > MAX_PARAM_CHARS:
-        raise SavedGameError(f"this link is {len(fragment):,} characters long, longer than "
-                             f"any game's ({MAX_PARAM_CHARS:,} at most)")
+        raise SavedGameError(ngettext("this link is {length} character long, longer than any "
+                                      "game's ({limit} at most)",
+                                      "this link is {length} characters long, longer than any "
+                                      "game's ({limit} at most)", len(fragment)).format(
+                                          length=f"{len(fragment):,}",
+                                          limit=f"{MAX_PARAM_CHARS:,}"))
     packed = fragment[len(SHARE_PREFIX):]
     try:
         inflate = zlib.decompressobj()
@@ -171,19 +185,23 @@ def from_fragment(fragment: str) -> tuple[Match, str]:
         text = inflate.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)),
                                   MAX_JSON_CHARS + 1)
         if len(text) > MAX_JSON_CHARS or inflate.unconsumed_tail:
-            raise SavedGameError(f"this link unpacks into more than {MAX_JSON_CHARS:,} "
-                                 "characters, more than any game")
+            raise SavedGameError(ngettext("this link unpacks into more than {limit} "
+                                          "character, more than any game",
+                                          "this link unpacks into more than {limit} "
+                                          "characters, more than any game",
+                                          MAX_JSON_CHARS).format(limit=f"{MAX_JSON_CHARS:,}"))
         if not inflate.eof:
-            raise ValueError("cut short")
-        record = load_json(text, "the link's game")
+            raise ValueError("cut short")  # (never shown: the link is broken)
+        record = load_json(text, _("the link's game"))
     except LimitError as err:
-        if "valid JSON" not in str(err):
-            raise SavedGameError(f"this replay link is refused: {err}") from None
-        raise SavedGameError(BROKEN_LINK) from None
+        if not err.not_json:
+            raise SavedGameError(_("this replay link is refused: {reason}").format(
+                reason=err)) from None
+        raise SavedGameError(_(BROKEN_LINK)) from None
     except SavedGameError:
         raise
     except (ValueError, zlib.error):
-        raise SavedGameError(BROKEN_LINK) from None
+        raise SavedGameError(_(BROKEN_LINK)) from None
     return open_record(record)
 
 
@@ -191,24 +209,26 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
     """(match, pace) from a file or a link: a saved game (with its seats and pace) or a
     bare game record (its seats named as the game names unnamed ones, people all). With
     `game`, a game of another kind is refused."""
-    data = _within_limits(data, "the file")
+    data = _within_limits(data, _("the file"))
     if not isinstance(data, dict):
-        raise SavedGameError("the file is not a saved game")
+        raise SavedGameError(_("the file is not a saved game"))
     if data.get("format") == SAVE_FORMAT:
         if game is not None and data.get("game") != game:
-            raise SavedGameError(f"the file holds a game of {_name(data.get('game'))}, not "
-                                 f"{_name(game)}")
+            raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
+                found=_name(data.get("game")), wanted=_name(game)))
         return restore(data)
     by_record = {info.state_class.GAME: info for info in games().values()}
     info = by_record.get(data.get("game")) if type(data.get("game")) is str else None
     if info is None:
-        raise SavedGameError("the file is not a saved game of this site")
+        raise SavedGameError(_("the file is not a saved game of this site"))
     if game is not None and info.key != game:
-        raise SavedGameError(f"the file holds a game of {info.name}, not {_name(game)}")
+        raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
+            found=info.shown_name, wanted=_name(game)))
     try:
         state = info.state_class.from_record(data)
     except RecordError as err:
-        raise SavedGameError(f"the game cannot be opened: {err}") from None
+        raise SavedGameError(_("the game cannot be opened: {reason}").format(
+            reason=err)) from None
     names = info.seat_names_for(state.players)
     match = Match(info, data["config"], data["seed"], [Seat(name) for name in names])
     for action in state.history:
@@ -218,7 +238,7 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
 
 def _name(key) -> str:
     known = games()
-    return known[key].name if type(key) is str and key in known else shown(key)
+    return known[key].shown_name if type(key) is str and key in known else shown(key)
 
 
 def _within_limits(data, what: str):
@@ -230,8 +250,9 @@ def _within_limits(data, what: str):
         check_data(data, what)
     except LimitError as err:
         message = str(err)
-        if "not valid JSON" in message:
-            message = f"{what} is not a saved game (it is not JSON, or it is cut short)"
+        if err.not_json:
+            message = _("{what} is not a saved game (it is not JSON, or it is cut short)"
+                        ).format(what=what)
         raise SavedGameError(message) from None
     return data
 
@@ -239,8 +260,10 @@ def _within_limits(data, what: str):
 def too_big_a_file(size: int) -> str | None:
     """Why a file of `size` bytes is refused unread, or None: no saved game is larger."""
     if size > MAX_JSON_CHARS:
-        return (f"the file is {size:,} bytes, larger than any saved game "
-                f"({MAX_JSON_CHARS:,} at most)")
+        return ngettext("the file is {size} byte, larger than any saved game ({limit} at "
+                        "most)",
+                        "the file is {size} bytes, larger than any saved game ({limit} at "
+                        "most)", size).format(size=f"{size:,}", limit=f"{MAX_JSON_CHARS:,}")
     return None
 
 

@@ -75,8 +75,9 @@ def is_default_name(game: str, seat: int, name) -> bool:
 
 
 def _seat_labels(game: str) -> tuple:
-    """The seats' labels, in seat order ("Red circle", ...; "Black", "White")."""
-    return GameInfo.load(described_game(game).seat_labels)
+    """The seats' labels, in seat order ("Red circle", ...; "Black", "White"), in the
+    language spoken now (the game marks them with N_())."""
+    return tuple(_(label) for label in GameInfo.load(described_game(game).seat_labels))
 
 
 def _swatch(game: str, seat: int) -> str:
@@ -171,7 +172,7 @@ def whole_form(game: str, body: str, casual: bool = False) -> str:
     """The game's form around its fields (`body`), with its title, the casual switch
     (game/core/takeback.py: a person alone against computers may take back a whole turn)
     and the start button."""
-    title = escape(_("New game of {game}").format(game=described_game(game).name))
+    title = escape(_("New game of {game}").format(game=described_game(game).shown_name))
     casual_words = escape(_("Casual game"))
     casual_hint = escape(_("Against computers, take back a whole turn, not just your last "
                            "choice."))
@@ -303,4 +304,4 @@ def sample_board(game: str) -> str:
     info = described_game(game)
     drawn = info.svg.board(GameInfo.load(info.sample_view)(), highlight=False,
                            id_prefix="sample-")
-    return relabel(drawn, info.sample_words)
+    return relabel(drawn, _(info.sample_words))

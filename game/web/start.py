@@ -16,10 +16,10 @@ are computed once, on first use, and kept (`_pictures`).
 
 from html import escape
 
-from game.core.i18n import LANGUAGES, _, current, speaking
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current, speaking
 from game.core.registry import game as described_game
 from game.core.rule_links import page_url
-from game.web import GAMES
+from game.web import GAMES, game_name
 from game.web.setup import relabel
 
 _pictures = {}  # (game, language) -> the board's SVG text, drawn on first use
@@ -82,10 +82,12 @@ def _picture_img(game: str) -> str:
 
 def _card(game: str) -> str:
     card = described_game(game).card
-    name = escape(GAMES[game])
+    name = escape(game_name(game))
     how = "".join(f"<li>{escape(_(sentence))}</li>" for sentence in card.how)
-    play = escape(_("Play {game}").format(game=GAMES[game]))
-    learn = escape(_("Learn to play {game}").format(game=GAMES[game]))
+    play = escape(_("Play {game}").format(game=game_name(game)))
+    learn = escape(_("Learn to play {game}").format(game=game_name(game)))
+    # the lesson and the rules in the language spoken (its own page; ?lang= for a lesson)
+    lang = "" if current() == SOURCE_LANGUAGE else f"&amp;lang={current()}"
     # (the words are looked up outside the f-strings: Babel's extractor reads no
     # calls inside an f-string on Python 3.11)
     rules, how_to_play = escape(_("Rules")), escape(_("How to play"))
@@ -99,21 +101,36 @@ def _card(game: str) -> str:
         f'<p class="card-line" id="card-{game}-line">{escape(_(card.line))}</p></div>'
         f'<button type="button" class="choice play" data-game="{game}" '
         f'aria-describedby="card-{game}-line">{play}</button>'
-        f'<p class="card-links"><a href="learn.html?game={game}">{learn}</a>'
+        f'<p class="card-links"><a href="learn.html?game={game}{lang}">{learn}</a>'
         f'<a href="{page_url(game)}">{rules}</a></p>'
         f'<details class="how-to"><summary>{how_to_play}</summary>'
         f"<ul>{how}</ul></details></article>")
 
 
-MASTHEAD = ('<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
-            "Tatsu</h1></header>")
+def language_picker() -> str:
+    """The language picker every screen shows: each language by its own name (read in
+    that language), the one spoken chosen. The page switches at once when it changes
+    (game/web/main.py and learn_page.py; static/first.js before Python is ready), and
+    keeps the choice (game/web/language.py)."""
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == current() else ""}>'
+        f"{escape(words)}</option>" for code, words in LANGUAGES.items())
+    label = escape(_("Language"))
+    return (f'<label class="language"><span class="language-word">{label}</span> '
+            f'<select data-language="1" autocomplete="off">{options}</select></label>')
+
+
+def masthead() -> str:
+    """The page's title, and the language picker."""
+    return ('<header class="masthead"><h1>Tsuro of the Seas <span class="amp">&amp;</span> '
+            f"Tatsu</h1>{language_picker()}</header>")
 
 
 def first_screen_html(notice: str = "", unknown: bool = False, below: str = "") -> str:
     """The whole first screen (the page's <main>, when no game is chosen): the title, the
     status line (`notice`; `unknown` when it says that a ?game= named no game), what goes
     `below` it, and the cards."""
-    return (f'{MASTHEAD}<p class="notice" id="status" role="status"'
+    return (f'{masthead()}<p class="notice" id="status" role="status"'
             f'{" data-unknown" if unknown else ""}>{notice}</p>{below}'
             f"{start_screen_html()}")
 
@@ -127,10 +144,12 @@ def built_first_screen(total_bytes: int, early=()) -> str:
     click on a game's button before Python is ready is kept and acted on when it is
     (static/first.js, then game/web/main.py)."""
     megabytes = f"{total_bytes / 1e6:.1f}"
+    download = escape(_("Game download"))
+    amount = escape(_("{done} of {total} MB").format(done="0", total=megabytes))
     progress = (f'<div class="boot" id="boot"><progress id="boot-progress" '
-                f'max="{total_bytes}" value="0" aria-label="Game download" '
+                f'max="{total_bytes}" value="0" aria-label="{download}" '
                 f'data-early="{escape(" ".join(early))}"></progress> '
-                f'<span id="boot-amount" data-total-mb="{megabytes}">0 of {megabytes} MB'
+                f'<span id="boot-amount" data-total-mb="{megabytes}">{amount}'
                 "</span></div>")
     return first_screen_html(escape(_("Getting the game ready…")), below=progress)
 

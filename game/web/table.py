@@ -38,7 +38,9 @@ from abc import ABC, abstractmethod
 from html import escape
 
 from game.core import RuleError
-from game.core.rule_links import rule_anchor
+from game.core.i18n import N_, _, ngettext
+from game.core.rule_links import rule_anchor, rule_words
+from game.core.words import and_list
 from game.web.replay import Replay, logged_lines
 
 # Seconds a log line stays in view, per pace. A computer also waits one step before it
@@ -46,7 +48,8 @@ from game.web.replay import Replay, logged_lines
 # calm roll, tiles drawn) take a third of a step. At "normal" a computer's turn of Tsuro
 # of the Seas lasts about a second and a half.
 SPEEDS = {"slow": 0.9, "normal": 0.35, "fast": 0.12, "instant": 0.0}
-PACE_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+              "instant": N_("Instant")}
 BRIEF = 1 / 3
 ACTION_STEPS = 6  # the lines of one action hold the screen for at most this many steps
 # A thinking bot hands the browser its turn at least this often (seconds): long enough
@@ -60,6 +63,13 @@ REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End"
 TAKEBACK_KEYS = ("u", "U")
 
 
+def words_html(message: str, **parts) -> str:
+    """A message (already translated) as HTML text or an attribute's value: its own words
+    escaped (&, <, >, and the double quote), its {placeholders} filled with `parts`, which
+    are HTML already (an escaped name, a <strong>)."""
+    return escape(message, quote=False).replace('"', "&quot;").format(**parts)
+
+
 def _log_takes_step(page) -> bool:
     """Whether the page's log() has a `step` parameter (the page protocol's newer form);
     read off its code, as `inspect` is too dear to import in the browser."""
@@ -71,46 +81,58 @@ def _log_takes_step(page) -> bool:
 
 
 # The keys every game's page has (the help dialog: `help_dialog`), as (keys, what they
-# do); each table adds its own (HELP_KEYS) between the first ones and the last.
+# do), in English (the dialog says them through _(); a key name a keyboard writes in
+# another way, "Inicio" for Home, is translated too); each table adds its own
+# (HELP_KEYS, marked with N_() likewise) between the first ones and the last.
 COMMON_KEYS = (
-    ("Tab, Shift+Tab", "move between the board, your controls and the game log"),
-    ("← → ↑ ↓", "move between the choices on the board (or in your hand)"),
-    ("Home, End", "the first or last of those choices"),
-    ("Enter, Space", "act on the choice in focus"),
-    ("Escape", "drop the choice you are making"),
+    (N_("Tab, Shift+Tab"), N_("move between the board, your controls and the game log")),
+    ("← → ↑ ↓", N_("move between the choices on the board (or in your hand)")),
+    (N_("Home, End"), N_("the first or last of those choices")),
+    (N_("Enter, Space"), N_("act on the choice in focus")),
+    (N_("Escape"), N_("drop the choice you are making")),
 )
 END_KEYS = (
-    ("U", "take back your last move, when it may be taken back"),
-    ("← →, Home, End", "in a replay: step back and forth, to the first or last step"),
-    ("Escape", "in a replay: back to the game"),
-    ("?", "this list of keys"),
+    ("U", N_("take back your last move, when it may be taken back")),
+    (N_("← →, Home, End"), N_("in a replay: step back and forth, to the first or last step")),
+    (N_("Escape"), N_("in a replay: back to the game")),
+    ("?", N_("this list of keys")),
 )
-KEYS_BUTTON = ('<button type="button" class="keys-button" data-keys-help="1" '
-               'aria-haspopup="dialog" aria-keyshortcuts="?">Keys</button>')
+
+
+def keys_button() -> str:
+    """The button that opens the help dialog (the key ? does too)."""
+    keys = escape(_("Keys"))
+    return ('<button type="button" class="keys-button" data-keys-help="1" '
+            f'aria-haspopup="dialog" aria-keyshortcuts="?">{keys}</button>')
 
 
 def keys_of(table_class) -> tuple:
-    """Every (keys, meaning) pair of a game's page, its table's own in the middle."""
+    """Every (keys, meaning) pair of a game's page, its table's own in the middle, in
+    English (as marked)."""
     return COMMON_KEYS + tuple(getattr(table_class, "HELP_KEYS", ())) + END_KEYS
 
 
 def help_dialog(title: str, table_class) -> str:
     """The closed help dialog of a game's page: the page opens it with showModal (so that
-    it is modal and Escape closes it) from the Keys button or the key ?."""
-    rows = "".join(f"<dt>{escape(keys)}</dt><dd>{escape(what)}</dd>"
+    it is modal and Escape closes it) from the Keys button or the key ?. `title`: the
+    game's name, as shown."""
+    rows = "".join(f"<dt>{escape(_(keys))}</dt><dd>{escape(_(what))}</dd>"
                    for keys, what in keys_of(table_class))
+    heading = escape(_("Keys of {game}").format(game=title))
+    close = escape(_("Close"))
     return (f'<dialog id="keys-help" class="keys-help" aria-labelledby="keys-help-title">'
-            f'<h2 id="keys-help-title">Keys of {escape(title)}</h2>'
+            f'<h2 id="keys-help-title">{heading}</h2>'
             f'<dl class="keys-list">{rows}</dl>'
             '<div class="controls"><button type="button" class="primary" '
-            'data-keys-close="1">Close</button></div></dialog>')
+            f'data-keys-close="1">{close}</button></div></dialog>')
 
 
 def pace_select(chosen: str) -> str:
     """The pace menu shown beside a game in progress (the page sends its changes)."""
     options = "".join(f'<option value="{key}"{" selected" if key == chosen else ""}>'
-                      f"{words}</option>" for key, words in PACE_WORDS.items())
-    return (f'<label class="pace">Pace of play <select name="pace" data-pace="1">{options}'
+                      f"{escape(_(words))}</option>" for key, words in PACE_WORDS.items())
+    label = escape(_("Pace of play"))
+    return (f'<label class="pace">{label} <select name="pace" data-pace="1">{options}'
             "</select></label>")
 
 
@@ -172,7 +194,7 @@ class Table(ABC):
 
     def standings(self) -> list:
         """[(seat, what became of it)] in finishing order, for the end of the game."""
-        return [(s, "wins" if s in self.state.winners else "loses")
+        return [(s, _("wins") if s in self.state.winners else _("loses"))
                 for s in sorted(range(self.state.players),
                                 key=lambda s: s not in self.state.winners)]
 
@@ -197,19 +219,22 @@ class Table(ABC):
 
     def refuse(self, refusal: RuleError) -> None:
         """Say why an action is not allowed, citing its rule (a link to where the rules
-        page explains it)."""
-        self._message, self.rule = f"Not allowed: {refusal.plain}", refusal.rule
+        page explains it). The rule stays its English key (for the link); it is shown in
+        the page's words (rule_links.rule_words)."""
+        self._message = _("Not allowed: {reason}").format(reason=refusal.plain)
+        self.rule = refusal.rule
 
     def message_html(self) -> str:
         text = escape(self._message)
         if self.rule is None:
             return text
         url = rule_anchor(self.match.game.key, self.rule)
-        rule = escape(self.rule)
+        rule = escape(rule_words(self.match.game.key, self.rule))
         if url is None:
             return f"{text} ({rule})."
+        label = words_html(_("{rule}: the rule, in a new tab"), rule=rule)
         return (f'{text} (<a href="{url}" target="_blank" rel="noopener" '
-                f'aria-label="{rule}: the rule, in a new tab">{rule}</a>).')
+                f'aria-label="{label}">{rule}</a>).')
 
     @property
     def state(self):
@@ -262,13 +287,16 @@ class Table(ABC):
             self.page.show("overlay", "")
         elif self.must_pass_screen():
             seat = self.state.to_move
+            name = self.name(seat)
+            label = words_html(_("Pass to {name}"), name=name)
+            words = words_html(_("Pass the screen to {name}."), name=f"<strong>{name}</strong>")
+            ready = words_html(_("I am {name}: show my tiles"), name=name)
             self.page.show("panel", "")
             self.page.show("overlay", (
                 f'<div class="pass-screen" role="dialog" aria-modal="true" '
-                f'aria-label="Pass to {self.name(seat)}"><p>Pass the screen to '
-                f'<strong>{self.name(seat)}</strong>.</p>'
+                f'aria-label="{label}"><p>{words}</p>'
                 f'<button type="button" class="primary" data-ready="{seat}">'
-                f'I am {self.name(seat)}: show my tiles</button>'
+                f"{ready}</button>"
                 f"{self.takeback_button()}</div>"))
         else:
             self.page.show("overlay", "")
@@ -282,56 +310,61 @@ class Table(ABC):
             return ""
         buttons = self.takeback_button()
         if self.replay_offered():
+            label, replay = escape(_("Replay the game so far")), escape(_("Replay"))
             buttons += ('<button type="button" data-replay="back" '
-                        'aria-label="Replay the game so far">Replay</button>')
+                        f'aria-label="{label}">{replay}</button>')
         return f'<div class="controls game-tools">{buttons}</div>' if buttons else ""
 
     def status_html(self) -> str:
         if self.state.is_over:
-            return "The game is over."
+            return escape(_("The game is over."))
         news = "".join(f'<span class="news">{escape(line)}</span> ' for line in self.news)
         seat = self.state.to_move
         if not self.match.human_to_move:
-            return (f'{news}<span class="thinking">'
-                    f"{self.name(seat)} is thinking…</span>")
+            thinking = words_html(_("{name} is thinking…"), name=self.name(seat))
+            return f'{news}<span class="thinking">{thinking}</span>'
         if self.message:
             return f'{news}<span class="refused" role="alert">{self.message_html()}</span>'
         notice = f'<span class="notice-line">{escape(self.notice)}</span> ' if self.notice else ""
         return news + notice + self.prompt()
 
     def prompt(self) -> str:
-        return f"{self.name(self.state.to_move)} to play."
+        return words_html(_("{name} to play."), name=self.name(self.state.to_move))
 
     def result_html(self) -> str:
         winners = self.state.winners
-        names = " and ".join(self.name(s) for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
+        names = f"<strong>{and_list(self.name(s) for s in winners)}</strong>"
+        result = words_html(_("{names} wins!") if len(winners) == 1 else
+                            _("{names} share the win!"), names=names)
         people = self.people()
         rows = []
         for seat, fate in self.standings():
-            you = " (you)" if seat in people and len(people) == 1 else ""
+            you = " " + escape(_("(you)")) if seat in people and len(people) == 1 else ""
             person = ' class="person"' if seat in people else ""
             rows.append(f'<li data-seat="{seat}"{person}><strong>{self.name(seat)}</strong>'
                         f"{you} {escape(fate)}</li>")
         mine = ""
         if len(people) == 1:  # a person alone against computers hears their own result
             won = people[0] in winners
-            words = ("You win!" if len(winners) == 1 else "You share the win!") if won \
-                else "You lose."
+            words = (_("You win!") if len(winners) == 1 else _("You share the win!")) if won \
+                else _("You lose.")
             mine = (f'<p class="your-result" data-won="{"true" if won else "false"}">'
-                    f"{words}</p>")
-        replay = ('<button type="button" data-replay="first">Replay the game</button>'
+                    f"{escape(words)}</p>")
+        again = escape(_("Replay the game"))
+        replay = (f'<button type="button" data-replay="first">{again}</button>'
                   if self.replay_offered() else "")
         return (f'<div class="result" data-winners="{",".join(map(str, winners))}">'
-                f'<p class="result-line"><strong>{names}</strong> {verb}!</p>{mine}'
+                f'<p class="result-line">{result}</p>{mine}'
                 f'<ol class="standings">{"".join(rows)}</ol>'
                 f'<div class="controls">{self.end_controls()}{replay}</div></div>')
 
     def end_controls(self) -> str:
         """The buttons offered once the game is over."""
-        return ('<button type="button" class="primary" data-again="same">Same deal again'
-                '</button><button type="button" data-again="new">New deal</button>'
-                '<button type="button" data-new="1">Change players</button>')
+        same, new, change = (escape(_("Same deal again")), escape(_("New deal")),
+                             escape(_("Change players")))
+        return (f'<button type="button" class="primary" data-again="same">{same}'
+                f'</button><button type="button" data-again="new">{new}</button>'
+                f'<button type="button" data-new="1">{change}</button>')
 
     async def start(self) -> None:
         self.render()
@@ -476,12 +509,20 @@ class Table(ABC):
         if plan is None:
             return ""
         person, count = plan
-        mine = person == self.state.to_move
-        whose = "your" if mine else f"{self.name(person)}'s"
-        what = "last move" if count == 1 else f"last {count} actions"
-        shown = "Take back" if mine else f"Take back ({self.name(person)})"
+        name = self.name(person)
+        if person == self.state.to_move:
+            shown = escape(_("Take back"))
+            label = (_("Take back: your last move (U)") if count == 1 else
+                     ngettext("Take back: your last {count} action (U)",
+                              "Take back: your last {count} actions (U)", count))
+        else:
+            shown = words_html(_("Take back ({name})"), name=name)
+            label = (_("Take back ({name}): {name}'s last move (U)") if count == 1 else
+                     ngettext("Take back ({name}): {name}'s last {count} action (U)",
+                              "Take back ({name}): {name}'s last {count} actions (U)", count))
+        label = words_html(label, name=name, count=count)
         return (f'<button type="button" data-takeback="{count}" aria-keyshortcuts="U" '
-                f'aria-label="{shown}: {whose} {what} (U)">{shown}</button>')
+                f'aria-label="{label}">{shown}</button>')
 
     async def takeback(self) -> bool:
         """Take back what the rules of taking back allow now (a click on data-takeback,
@@ -496,8 +537,10 @@ class Table(ABC):
         self.forget_choice()
         self.message = ""
         self.news = []
-        self.notice = (f"{self.match.seats[person].name} took back "
-                       + ("a move." if count == 1 else f"{count} actions."))
+        took = (_("{name} took back a move.") if count == 1 else
+                ngettext("{name} took back {count} action.", "{name} took back {count} actions.",
+                         count))
+        self.notice = took.format(name=self.match.seats[person].name, count=count)
         self.page.show("log", self.log_html())
         self.render()
         await self.advance()
@@ -555,7 +598,8 @@ class Table(ABC):
         self.page.show("overlay", "")
         self.page.show("panel", self.replay_panel_html())
         words = " ".join(self._replay.words(step))
-        self.page.show("status", f'<span class="replay-status">Replay: step {step} of {last}'
+        where = escape(_("Replay: step {step} of {last}").format(step=step, last=last))
+        self.page.show("status", f'<span class="replay-status">{where}'
                                  f"</span> {escape(words)}")
         self.page.focus(['#panel [data-replay="next"]:not(:disabled)',
                          '#panel [data-replay="back"]:not(:disabled)',
@@ -566,27 +610,30 @@ class Table(ABC):
 
         def button(where, label, text, key, off):
             disabled = " disabled" if off else ""
-            return (f'<button type="button" data-replay="{where}" aria-label="{label}" '
+            return (f'<button type="button" data-replay="{where}" '
+                    f'aria-label="{words_html(label)}" '
                     f'aria-keyshortcuts="{key}"{disabled}>{text}</button>')
 
         words = "".join(f"<li>{escape(line)}</li>" for line in self._replay.words(step))
-        back = "Back to the result" if self.state.is_over else "Back to the game"
+        back = escape(_("Back to the result") if self.state.is_over else _("Back to the game"))
+        title, group = escape(_("Replay")), words_html(_("Step through the game"))
+        at = escape(_("Step {step} of {last}").format(step=step, last=last))
+        keys = escape(_("Keys: ← and → step, Home and End go to the first and last step, "
+                        "Escape returns."))
         return (
-            '<h2 class="panel-title">Replay</h2>'
+            f'<h2 class="panel-title">{title}</h2>'
             f'<p class="replay-at" data-replay-at="{step}" data-replay-last="{last}">'
-            f"Step {step} of {last}</p>"
+            f"{at}</p>"
             f'<ul class="replay-words">{words}</ul>'
-            '<div class="controls replay-controls" role="group" aria-label="Step through '
-            'the game">'
-            + button("first", "First step (Home)", "⏮", "Home", step == 0)
-            + button("back", "Step back (left arrow)", "◀", "ArrowLeft", step == 0)
-            + button("next", "Step forward (right arrow)", "▶", "ArrowRight", step == last)
-            + button("last", "Last step (End)", "⏭", "End", step == last)
+            f'<div class="controls replay-controls" role="group" aria-label="{group}">'
+            + button("first", _("First step (Home)"), "⏮", "Home", step == 0)
+            + button("back", _("Step back (left arrow)"), "◀", "ArrowLeft", step == 0)
+            + button("next", _("Step forward (right arrow)"), "▶", "ArrowRight", step == last)
+            + button("last", _("Last step (End)"), "⏭", "End", step == last)
             + '</div><div class="controls">'
             f'<button type="button" class="primary" data-replay="live" '
             f'aria-keyshortcuts="Escape">{back}</button></div>'
-            '<p class="replay-keys">Keys: ← and → step, Home and End go to the first and '
-            "last step, Escape returns.</p>")
+            f'<p class="replay-keys">{keys}</p>')
 
     # --- what both tables do with clicks and keys first ----------------------------------
     async def shared_click(self, data: dict) -> bool:

@@ -19,10 +19,10 @@ import json
 from html import escape
 
 from game.core import Action
+from game.core.i18n import N_, _
 from game.tatsu import svg
 from game.tatsu.actions import PASS
-from game.tatsu.arena import COLOUR_NAMES
-from game.tatsu.text import end_words
+from game.tatsu.text import colour_names, dice_words, end_words
 from game.web.table import Table
 
 BRIEF_EVENTS = {"turn", "roll"}
@@ -31,9 +31,9 @@ BRIEF_EVENTS = {"turn", "roll"}
 class TatsuTable(Table):
     hides_hands = False  # Tatsu hides nothing
     HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py)
-        ("Enter (on a stone)", "pick the stone, then the focus goes to where it may go"),
-        ("Enter (on a highlighted segment)", "move the stone there"),
-        ("P", "pass the turn, when the rules allow it"),
+        (N_("Enter (on a stone)"), N_("pick the stone, then the focus goes to where it may go")),
+        (N_("Enter (on a highlighted segment)"), N_("move the stone there")),
+        ("P", N_("pass the turn, when the rules allow it")),
     )
 
     def __init__(self, match, page, speed: str = "normal"):
@@ -59,28 +59,32 @@ class TatsuTable(Table):
         seat = self.state.to_move
         legal = self.state.legal_actions()
         if legal == [PASS]:
-            return f"{self.name(seat)}: no die can be used. Pass the turn."
-        if PASS in legal:  # no die moves a stone, but an entangled one may escape (D4)
+            text = _("{who}: no die can be used. Pass the turn.")
+        elif PASS in legal:  # no die moves a stone, but an entangled one may escape (D4)
             if self.selected:
-                return (f"{self.name(seat)}: click where the stone escapes to, or pass "
-                        "the turn.")
-            return (f"{self.name(seat)}: no die can move a stone. Your entangled stone may "
-                    "escape with the smaller die (click it), or pass the turn.")
-        if self.selected:
-            return f"{self.name(seat)}: click where the stone goes (or another stone)."
-        if self.can_escape():
-            return (f"{self.name(seat)}: click one of your stones, then where it goes; an "
-                    "entangled stone may escape with the smaller die (a whole turn).")
-        return f"{self.name(seat)}: click one of your stones, then where it goes."
+                text = _("{who}: click where the stone escapes to, or pass the turn.")
+            else:
+                text = _("{who}: no die can move a stone. Your entangled stone may escape "
+                         "with the smaller die (click it), or pass the turn.")
+        elif self.selected:
+            text = _("{who}: click where the stone goes (or another stone).")
+        elif self.can_escape():
+            text = _("{who}: click one of your stones, then where it goes; an entangled "
+                     "stone may escape with the smaller die (a whole turn).")
+        else:
+            text = _("{who}: click one of your stones, then where it goes.")
+        return text.format(who=self.name(seat))
 
     def panel_html(self) -> str:
         if not self.match.human_to_move:
             return ""
-        dice = " and ".join(str(d) for d in self.state.dice_left) or "none"
-        parts = [f'<h2 class="panel-title">Dice left: {escape(dice)}</h2>']
+        dice = dice_words(self.state.dice_left) or _("none")
+        title = _("Dice left: {dice}").format(dice=dice)
+        parts = [f'<h2 class="panel-title">{escape(title)}</h2>']
         if PASS in self.state.legal_actions():
+            button = escape(_("Pass the turn"))
             parts.append('<div class="controls"><button type="button" class="primary" '
-                         'data-pass="1">Pass the turn</button></div>')
+                         f'data-pass="1">{button}</button></div>')
         return "".join(parts)
 
     def focus_target(self) -> list:
@@ -113,8 +117,8 @@ class TatsuTable(Table):
         if not over:
             return super().standings()
         winner, reason = over[-1].data["winners"][0], over[-1].data["reason"]
-        why = end_words(reason, winner, COLOUR_NAMES)
-        return [(winner, f"wins: {why}"), (1 - winner, "loses")]
+        why = end_words(reason, winner, colour_names())
+        return [(winner, _("wins: {why}").format(why=why)), (1 - winner, _("loses"))]
 
     async def click(self, data: dict) -> None:
         if await self.shared_click(data):
@@ -138,7 +142,7 @@ class TatsuTable(Table):
         if address is None or (address[0] != "mat"
                                and self.state.stone_at(*address) is None):
             if self.selected:  # an empty field that is no destination
-                self.message = "That stone cannot go there: choose a highlighted field."
+                self.message = _("That stone cannot go there: choose a highlighted field.")
                 self.render()
             return
         refusal = self.state.stone_refusal(address)

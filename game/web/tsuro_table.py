@@ -22,19 +22,21 @@ the tile chosen; U takes back; during a replay ← → Home End Escape.
 
 from html import escape
 
+from game.core.i18n import N_, _
 from game.tsuro import actions, svg
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS, mark_name
 from game.tsuro.tiles import ORIENTED
 from game.web.table import Table
 
+# What the person to move is asked, after their name ("Ann: choose a start mark: ...").
 PROMPTS = {
-    START_MARK: "choose a start mark: tap a mark on the edge, or pick one below, "
-                "then set sail.",
-    RELOCATION: "a daikaiju blocks your first square: choose another start mark on "
-                "the same edge, then set sail.",
-    PLACEMENT: "choose a tile, turn it (click it again, or press R), then place it.",
-    BONUS: "elimination bonus: you may swap tiles from your hand for theirs.",
+    START_MARK: N_("choose a start mark: tap a mark on the edge, or pick one below, "
+                   "then set sail."),
+    RELOCATION: N_("a daikaiju blocks your first square: choose another start mark on "
+                   "the same edge, then set sail."),
+    PLACEMENT: N_("choose a tile, turn it (click it again, or press R), then place it."),
+    BONUS: N_("elimination bonus: you may swap tiles from your hand for theirs."),
 }
 # Lines of bookkeeping, shown briefly: the play itself (tiles, ships, daikaiju) takes longer.
 BRIEF_EVENTS = {"turn", "drew", "hand_returned", "bonus_offered", "placement_skipped"}
@@ -43,11 +45,12 @@ MARK_DECISIONS = (START_MARK, RELOCATION)
 
 class TsuroTable(Table):
     hides_hands = True
-    HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py)
-        ("Enter (twice on a start mark)", "pick the start mark, then set sail from it"),
-        ("1, 2, 3", "choose a tile of your hand"),
-        ("R, Shift+R", "turn the chosen tile clockwise, anticlockwise"),
-        ("Enter (on the square or Place tile)", "place the tile"),
+    HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py): marked
+        # here, translated where the dialog shows them
+        (N_("Enter (twice on a start mark)"), N_("pick the start mark, then set sail from it")),
+        ("1, 2, 3", N_("choose a tile of your hand")),
+        ("R, Shift+R", N_("turn the chosen tile clockwise, anticlockwise")),
+        (N_("Enter (on the square or Place tile)"), N_("place the tile")),
     )
 
     def __init__(self, match, page, speed: str = "normal"):
@@ -82,7 +85,8 @@ class TsuroTable(Table):
 
     def prompt(self) -> str:
         seat = self.state.to_move
-        return f"{self.name(seat)}: {PROMPTS[self.state.decision]}"
+        return _("{who}: {prompt}").format(who=self.name(seat),
+                                           prompt=_(PROMPTS[self.state.decision]))
 
     def free_marks(self) -> list:
         """The start marks the rules allow now, in the engine's order round the board."""
@@ -106,84 +110,107 @@ class TsuroTable(Table):
         for tile in hand:
             chosen = bool(self.selected and self.selected[0] == tile)
             rotation = self.selected[1] if chosen else 0
-            label = f"Tile {tile + 1}" + (f", selected, turned {rotation * 90}°" if chosen else "")
-            label += f"; wakes: {svg.wake_words(ORIENTED[tile][rotation])}"
+            wakes = svg.wake_words(ORIENTED[tile][rotation])
+            label = escape(_("Tile {number}, selected, turned {degrees}°; wakes: {wakes}").format(
+                number=tile + 1, degrees=rotation * 90, wakes=wakes) if chosen else
+                _("Tile {number}; wakes: {wakes}").format(number=tile + 1, wakes=wakes))
             tiles.append(
                 f'<button type="button" class="hand-tile" data-tile="{tile}" '
                 f'data-rove="hand" tabindex="{0 if tile == lead else -1}" '
                 f'aria-pressed="{"true" if chosen else "false"}" aria-label="{label}">'
                 f'{svg.tile(tile, rotation, selected=chosen)}</button>')
-        title = "Your tiles" if acting or len(self.people()) == 1 else \
-            f"{self.name(seat)}'s tiles"
+        title = escape(_("Your tiles")) if acting or len(self.people()) == 1 else \
+            escape(_("{who}'s tiles"), quote=False).format(who=self.name(seat))
+        empty = escape(_("No tiles in hand."))
         parts = [f'<h2 class="panel-title">{title}</h2>',
                  f'<div class="hand" role="group" aria-label="{title}">'
-                 + ("".join(tiles) or '<p class="empty">No tiles in hand.</p>') + "</div>"]
+                 + ("".join(tiles) or f'<p class="empty">{empty}</p>') + "</div>"]
         if acting and self.state.decision in MARK_DECISIONS:
             parts.insert(0, self._marks_html())
         if acting and self.state.decision == PLACEMENT:
             disabled = "" if self.selected else " disabled"
+            anticlockwise, clockwise = (escape(_("Turn anticlockwise")),
+                                        escape(_("Turn clockwise (R)")))
+            place = escape(_("Place tile"))
             parts.append(
                 '<div class="controls">'
-                '<button type="button" data-rotate="ccw" aria-label="Turn anticlockwise"'
+                f'<button type="button" data-rotate="ccw" aria-label="{anticlockwise}"'
                 f'{disabled}>⟲</button>'
-                '<button type="button" data-rotate="cw" aria-label="Turn clockwise (R)"'
+                f'<button type="button" data-rotate="cw" aria-label="{clockwise}"'
                 f'{disabled}>⟳</button>'
-                f'<button type="button" class="primary" data-place="1"{disabled}>Place tile'
+                f'<button type="button" class="primary" data-place="1"{disabled}>{place}'
                 "</button></div>")
         return "".join(parts)
 
     def _marks_html(self) -> str:
         """The start mark as a menu and buttons, as well as on the board: the marks on
         a phone's board are too close together to hit reliably with a thumb."""
+        choose = escape(_("Choose a start mark"))
         options = ['<option value=""' + ("" if self.mark is not None else " selected")
-                   + ">Choose a start mark</option>"]
+                   + f">{choose}</option>"]
         for mark in self.free_marks():
             chosen = " selected" if mark == self.mark else ""
             options.append(f'<option value="{mark}"{chosen}>'
                            f"{escape(mark_name(mark).capitalize())}</option>")
         disabled = "" if self.mark is not None else " disabled"
-        where = (f'<p class="picked" data-picked="{self.mark}">Picked: '
-                 f"{escape(mark_name(self.mark))}.</p>" if self.mark is not None else "")
+        picked = ("" if self.mark is None else
+                  escape(_("Picked: {mark}.").format(mark=mark_name(self.mark))))
+        where = (f'<p class="picked" data-picked="{self.mark}">{picked}</p>'
+                 if self.mark is not None else "")
+        heading, label = escape(_("Your start mark")), escape(_("Start mark"))
+        previous, following = escape(_("Previous start mark")), escape(_("Next start mark"))
+        set_sail = escape(_("Set sail here"))
         return (
-            '<h2 class="panel-title">Your start mark</h2>'
-            '<label class="mark-pick">Start mark <select name="mark" data-mark-select="1">'
+            f'<h2 class="panel-title">{heading}</h2>'
+            f'<label class="mark-pick">{label} <select name="mark" data-mark-select="1">'
             f'{"".join(options)}</select></label>{where}'
             '<div class="controls">'
-            '<button type="button" data-mark-step="-1" aria-label="Previous start mark">◀'
-            '</button><button type="button" data-mark-step="1" aria-label="Next start mark">'
+            f'<button type="button" data-mark-step="-1" aria-label="{previous}">◀'
+            f'</button><button type="button" data-mark-step="1" aria-label="{following}">'
             f'▶</button><button type="button" class="primary" data-confirm-mark="1"{disabled}>'
-            "Set sail here</button></div>")
+            f"{set_sail}</button></div>")
 
     def _out_html(self, seat: int) -> str:
         """The panel of a person whose ship is out while the game goes on."""
         fate = dict(self.standings()).get(seat, "")
-        parts = ['<h2 class="panel-title">Your ship is out</h2>',
-                 f'<p class="out-note" data-out="{seat}">{self.name(seat)}: {escape(fate)}.</p>']
+        note = escape(_("{who}: {fate}.")).format(who=self.name(seat), fate=escape(fate))
+        heading = escape(_("Your ship is out"))
+        parts = [f'<h2 class="panel-title">{heading}</h2>',
+                 f'<p class="out-note" data-out="{seat}">{note}</p>']
         if self.people_out():
-            parts.append('<p>The game goes on without you: change the pace of play, or '
-                         'skip to the end.</p><div class="controls"><button type="button" '
-                         'class="primary" data-skip="1">Skip to the end</button></div>')
+            goes_on = escape(_("The game goes on without you: change the pace of play, or "
+                               "skip to the end."))
+            skip = escape(_("Skip to the end"))
+            parts.append(f'<p>{goes_on}</p><div class="controls"><button type="button" '
+                         f'class="primary" data-skip="1">{skip}</button></div>')
         return "".join(parts)
 
     def _bonus_html(self) -> str:
         seat = self.state.to_move
 
         def button(kind, tile, chosen):
+            label = (_("Give tile {number}") if kind == "give" else
+                     _("Take tile {number}")).format(number=tile + 1)
             return (f'<button type="button" class="hand-tile" data-{kind}="{tile}" '
                     f'aria-pressed="{"true" if chosen else "false"}" '
-                    f'aria-label="{"Give" if kind == "give" else "Take"} tile {tile + 1}">'
+                    f'aria-label="{escape(label)}">'
                     f"{svg.tile(tile, 0, selected=chosen)}</button>")
 
         mine = "".join(button("give", t, t in self.give) for t in self.state.hands[seat])
         theirs = "".join(button("take", t, t in self.take) for t in self.state.bonus_pool())
+        words = {key: escape(_(text)) for key, text in (
+            ("title", N_("Elimination bonus")),
+            ("how", N_("Pick tiles of yours to give and as many of theirs to take.")),
+            ("yours", N_("Yours")), ("theirs", N_("Theirs")), ("swap", N_("Swap")),
+            ("keep", N_("Keep my hand")))}
         return (
-            '<h2 class="panel-title">Elimination bonus</h2>'
-            '<p>Pick tiles of yours to give and as many of theirs to take.</p>'
-            f'<p class="label">Yours</p><div class="hand">{mine}</div>'
-            f'<p class="label">Theirs</p><div class="hand">{theirs}</div>'
+            f'<h2 class="panel-title">{words["title"]}</h2>'
+            f'<p>{words["how"]}</p>'
+            f'<p class="label">{words["yours"]}</p><div class="hand">{mine}</div>'
+            f'<p class="label">{words["theirs"]}</p><div class="hand">{theirs}</div>'
             '<div class="controls">'
-            '<button type="button" class="primary" data-bonus="swap">Swap</button>'
-            '<button type="button" data-bonus="keep">Keep my hand</button></div>')
+            f'<button type="button" class="primary" data-bonus="swap">{words["swap"]}</button>'
+            f'<button type="button" data-bonus="keep">{words["keep"]}</button></div>')
 
     def focus_target(self) -> list:
         if self.state.is_over:
@@ -223,11 +250,12 @@ class TsuroTable(Table):
         """Winners first, then the ships by how long they stayed afloat (the log says
         on which turn and why each went out)."""
         turn, gone = 0, {}
-        for event, _ in self.match.log:
+        for event, _seen in self.match.log:
             if event.kind == "turn":
                 turn = event.data["turn"]
             elif event.kind == "ship_out":
-                gone[event.data["seat"]] = (turn, OUT_WORDS[event.data["reason"]])
+                why = OUT_WORDS[event.data["reason"]]
+                gone[event.data["seat"]] = (turn, _(why))
         winners = self.state.winners
         shared = len(winners) > 1
         order = sorted(range(self.state.players),
@@ -235,12 +263,13 @@ class TsuroTable(Table):
         result = []
         for seat in order:
             if seat in winners:
-                fate = "shares the win" if shared else "wins"
+                fate = _("shares the win") if shared else _("wins")
             elif seat in gone:
                 when, why = gone[seat]
-                fate = f"out on turn {when}: {why}" if when else f"out before sailing: {why}"
+                fate = (_("out on turn {turn}: {why}").format(turn=when, why=why) if when else
+                        _("out before sailing: {why}").format(why=why))
             else:
-                fate = "still afloat" if not self.state.is_over else "afloat at the end"
+                fate = _("still afloat") if not self.state.is_over else _("afloat at the end")
             result.append((seat, fate))
         return result
 
@@ -303,7 +332,7 @@ class TsuroTable(Table):
 
     async def set_sail(self) -> None:
         if self.mark is None:
-            self.message = "Pick a start mark first."
+            self.message = _("Pick a start mark first.")
             self.render()
             return
         make = actions.start if self.state.decision == START_MARK else actions.relocate
@@ -354,7 +383,7 @@ class TsuroTable(Table):
 
     async def place(self) -> None:
         if not self.selected:
-            self.message = "Choose a tile from your hand first."
+            self.message = _("Choose a tile from your hand first.")
             self.render()
             return
         await self.act(actions.place(*self.selected))

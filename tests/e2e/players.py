@@ -385,7 +385,9 @@ SETTLED = """(expected) => {
   const got = (%s)();
   const board = Object.keys(expected.board).every(
       (key) => got.board !== null && got.board[key] === expected.board[key]);
-  return board && got.log.length === expected.log.length && got.status === expected.status
+  // (a check that leaves the status out, e.g. in another language: no `status` key)
+  const status = expected.status === undefined || got.status === expected.status;
+  return board && got.log.length === expected.log.length && status
       && got.ready === expected.ready && got.over === expected.over;
 }"""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.site.head import DOCUMENT_POLICY, RUNTIME_POLICY, THEME_COLORS, head_lines
-from game.site.rules import page_names
+from game.site.rules import every_page_name
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_PAGES = ("index.html", "embed.html", "learn.html")
@@ -50,7 +50,7 @@ def directives(policy: str) -> dict[str, list[str]]:
 
 
 def test_the_site_has_exactly_these_pages(site_built_once):
-    assert set(built_pages(site_built_once)) == {*HAND_WRITTEN, *page_names().values()}
+    assert set(built_pages(site_built_once)) == {*HAND_WRITTEN, *every_page_name()}
 
 
 def test_every_page_carries_the_head_lines_for_its_place_and_kind(site_built_once):

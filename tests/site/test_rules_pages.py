@@ -347,7 +347,9 @@ def test_every_anchor_in_the_table_is_on_its_page(pages):
 def test_rule_links_is_light_for_the_page():
     tree = ast.parse((ROOT / "game" / "core" / "rule_links.py").read_text())
     imports = [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
-    assert [ast.unparse(node) for node in imports] == ["from game.core.registry import games"]
+    assert [ast.unparse(node) for node in imports] == [
+        "from game.core.i18n import N_, SOURCE_LANGUAGE, _, current",
+        "from game.core.registry import games"]
     assert "open(" not in ast.unparse(tree)
 
 

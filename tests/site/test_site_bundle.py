@@ -174,7 +174,7 @@ def test_archive_is_deterministic_and_small(tmp_path):
     first = game_archive(copy)
     os.utime(copy / "__init__.py", (0, 0))  # file times do not matter, only content
     assert game_archive(copy) == first
-    assert len(first) < 300_000
+    assert len(first) < 420_000  # (of which some 110 kB: the four compiled catalogs)
 
 
 def test_archive_content_is_the_sources(tmp_path):

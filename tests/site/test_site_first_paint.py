@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
 from game.site.build import BuildError, build, read, site_files
 from game.site.first_paint import BOOT_FILES, boot_bytes, index_page
 from game.web.start import first_screen_html
@@ -23,6 +24,7 @@ def built(site_built_once):
 def test_the_built_index_holds_the_start_screen_and_its_progress(built):
     page = (built / "index.html").read_text()
     main = page[page.index('<main id="app">'):page.index("</main>")]
+    main, _sep, templates = main.partition("<template")  # the other languages' screens
     assert "<!-- first screen" not in main and "Loading the game" not in main
     for game in ("tsuro", "tatsu"):
         assert f'data-card="{game}"' in main and f'button type="button" class="choice play" ' \
@@ -30,7 +32,8 @@ def test_the_built_index_holds_the_start_screen_and_its_progress(built):
     pictures = re.findall(r'<img class="card-picture" src="([^"]+)"', main)  # each card's board
     assert pictures == ["cards/tsuro-en.svg", "cards/tatsu-en.svg"]
     assert all((built / picture).read_text().startswith("<svg") for picture in pictures)
-    assert len(page.encode()) < 16_000  # small: the pictures come as files
+    # small: the pictures come as files; each language's screen some 4 kB
+    assert len(page.encode()) < 32_000
     assert "Getting the game ready…" in main
     total = int(re.search(r'<progress id="boot-progress" max="(\d+)"', main).group(1))
     files = {name: built / name for name in ("static/game.zip", "pyscript.toml")}
@@ -45,10 +48,18 @@ def test_the_built_index_holds_the_start_screen_and_its_progress(built):
 def test_the_start_screen_as_built_is_the_live_one_with_the_bar_added():
     built = index_page('<main id="app"><!-- first screen --><p>old</p><!-- /first screen -->'
                        "</main>", 12_345_678).decode()
-    live = first_screen_html()
     strip = re.compile(r'<div class="boot".*?</div>|<p class="notice"[^>]*>.*?</p>')
-    assert strip.sub("", built[len('<main id="app">'):-len("</main>")]) == strip.sub("", live)
+    english, *others = re.split(r"\s*<template ", built[len('<main id="app">'):-len("</main>")])
+    assert strip.sub("", english) == strip.sub("", first_screen_html())
     assert "12.3 MB" in built and "<p>old</p>" not in built
+    # each other language's screen, for static/first.js to show at once
+    assert len(others) == len(LANGUAGES) - 1
+    for lang, template in zip([code for code in LANGUAGES if code != SOURCE_LANGUAGE], others):
+        assert template.startswith(f'id="first-screen-{lang}" lang="{lang}">')
+        screen = template[template.index(">") + 1:template.rindex("</template>")]
+        with speaking(lang):
+            assert strip.sub("", screen) == strip.sub("", first_screen_html())
+            assert _("Getting the game ready…") in screen
 
 
 def test_boot_bytes_counts_only_what_a_first_visit_downloads(tmp_path):
