@@ -103,6 +103,22 @@ def negotiate(asked=None, saved=None, browser=()) -> str:
     return SOURCE_LANGUAGE
 
 
+# How each language groups the digits of a large number (CLDR's conventions): the
+# separator, and the fewest digits that are grouped (Spanish and Hungarian write 4000).
+_GROUPING = {"en": (",", 4), "es": (".", 5), "pt": (".", 4), "hu": ("\u00a0", 5),
+             "ro": (".", 4)}
+
+
+def grouped(number: int) -> str:
+    """A whole number as the language spoken writes it: 1,000,000 / 1.000.000 /
+    1 000 000."""
+    separator, fewest = _GROUPING.get(current(), _GROUPING[SOURCE_LANGUAGE])
+    digits = str(abs(number))
+    if len(digits) >= fewest:
+        digits = f"{abs(number):,}".replace(",", separator)
+    return ("-" if number < 0 else "") + digits
+
+
 def chosen_language(asked: str | None) -> str:
     """The language a `?lang=` value names (its first two letters, any case), or English."""
     code = (asked or "").strip().lower()[:2]
@@ -110,5 +126,5 @@ def chosen_language(asked: str | None) -> str:
 
 
 __all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_KEY", "LOCALE", "N_", "SOURCE_LANGUAGE", "_",
-           "catalog_path", "chosen_language", "current", "known_language", "negotiate",
+           "catalog_path", "chosen_language", "current", "grouped", "known_language", "negotiate",
            "ngettext", "speaking", "translation", "use"]

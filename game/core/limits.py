@@ -16,7 +16,7 @@ import json
 import math
 import re
 
-from game.core.i18n import N_, _, ngettext
+from game.core.i18n import N_, _, grouped, ngettext
 
 MAX_JSON_CHARS = 1_000_000  # a saved game, a file, a record or a position as JSON text
 MAX_ACTIONS = 10_000        # actions in one record (Tatsu's longest of 150 random games: 643)
@@ -65,8 +65,8 @@ def check_length(text, limit: int, what: str) -> None:
     if len(text) > limit:
         raise LimitError(ngettext("{what} is {length} character long; the limit is {limit}",
                                   "{what} is {length} characters long; the limit is {limit}",
-                                  len(text)).format(what=what, length=f"{len(text):,}",
-                                                    limit=f"{limit:,}"))
+                                  len(text)).format(what=what, length=grouped(len(text)),
+                                                    limit=grouped(limit)))
 
 
 def _nested(what: str, limit: int) -> str:
@@ -152,14 +152,14 @@ def check_data(data, what: str | None = None, depth_limit: int = MAX_DEPTH) -> N
         if items > MAX_ITEMS:
             raise LimitError(ngettext("{what} holds more than {limit} value",
                                       "{what} holds more than {limit} values",
-                                      MAX_ITEMS).format(what=what, limit=f"{MAX_ITEMS:,}"))
+                                      MAX_ITEMS).format(what=what, limit=grouped(MAX_ITEMS)))
         kind = type(value)
         if kind is str:
             if len(value) > MAX_TEXT_CHARS:
                 raise LimitError(ngettext(
                     "a text in {what} is {length} character long; the limit is {limit}",
                     "a text in {what} is {length} characters long; the limit is {limit}",
-                    len(value)).format(what=what, length=f"{len(value):,}",
+                    len(value)).format(what=what, length=grouped(len(value)),
                                        limit=MAX_TEXT_CHARS), field)
         elif kind is int:
             if too_large(value):

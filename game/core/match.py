@@ -153,8 +153,15 @@ class Match:
         if self.on_play is not None:
             self.on_play(self)
 
+    def words(self, event) -> str:
+        """An event of the log in words, in the language spoken now ('' for an event
+        that needs no line): the game's own words, or the match's for its own events."""
+        if event.kind == "casual":
+            return _(CASUAL_LINE)
+        return self.describe(event, self.names)
+
     def _note(self, events) -> list:
-        lines = [(event, self.describe(event, self.names)) for event in events]
+        lines = [(event, self.words(event)) for event in events]
         self.log.extend(lines)
         return lines
 

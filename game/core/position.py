@@ -17,7 +17,7 @@ where one applies, the rule; a refused position builds nothing.
 
 from __future__ import annotations
 
-from game.core.i18n import _, ngettext
+from game.core.i18n import _, grouped, ngettext
 from game.core.limits import (
     MAX_POSITION_TEXT,
     LimitError,
@@ -85,7 +85,7 @@ def text_within_limits(text) -> None:
         raise PositionError("text", ngettext(
             "the text form is {length} character long; the limit is {limit}",
             "the text form is {length} characters long; the limit is {limit}",
-            len(text)).format(length=f"{len(text):,}", limit=f"{MAX_POSITION_TEXT:,}"))
+            len(text)).format(length=grouped(len(text)), limit=grouped(MAX_POSITION_TEXT)))
 
 
 class _Required:

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 
 from game.core.actions import Action, Event, well_formed
 from game.core.errors import RecordError, RuleError
-from game.core.i18n import _, ngettext
+from game.core.i18n import _, grouped, ngettext
 from game.core.limits import MAX_ACTIONS, LimitError, check_data, load_json, shown
 
 RECORD_KEYS = {"game", "version", "config", "seed", "actions"}
@@ -170,8 +170,8 @@ class GameState(ABC):
                                        "{limit}",
                                        "the saved game has {count} actions; the limit is "
                                        "{limit}", len(record["actions"])).format(
-                                           count=f"{len(record['actions']):,}",
-                                           limit=f"{MAX_ACTIONS:,}"))
+                                           count=grouped(len(record['actions'])),
+                                           limit=grouped(MAX_ACTIONS)))
         try:
             state = cls(record["config"], record["seed"])
         except (ValueError, TypeError) as err:

@@ -81,6 +81,9 @@ from game.tsuro.tiles import ORIENTED, ROTATIONS, side
 # --- what the page reuses --------------------------------------------------------------
 SHIP_COLOURS = ("#d62839", "#f77f00", "#ffd23f", "#2a9d3f",
                 "#8e44ad", "#ff70a6", "#222222", "#ffffff")
+# Each ship's trail has its own dash pattern over a dark line, so that two trails that
+# cross are told apart by more than their colours (seat 1's is whole).
+TRAIL_DASHES = ("", "14 5", "3 5", "14 4 3 4", "8 8", "3 3 3 9", "20 6", "6 3 1 3")
 SHIP_SHAPES = ("circle", "square", "triangle", "diamond",
                "pentagon", "hexagon", "star", "cross")
 # The seats' names as the page shows them (translate with _() where shown): each ship's
@@ -669,9 +672,12 @@ def _preview(scene: TsuroScene, preview) -> tuple:
             f'stroke="{SHIP_COLOURS[seat]}" stroke-width="3.5" stroke-dasharray="6 4" '
             f'stroke-linecap="round"/>')
         ends.append(_end_marker(seat, end, fate))
-    if legal is False:
+    if legal is False:  # red, dashed and crossed out: not told by its colour alone
         parts.append(f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{SQ - 4}" height="{SQ - 4}" '
-                     f'rx="4" fill="none" stroke="#ff3b3b" stroke-width="3"/>')
+                     f'rx="4" fill="none" stroke="#ff3b3b" stroke-width="3" '
+                     f'stroke-dasharray="7 4"/>'
+                     f'<path class="refused-mark" d="M{x0 + 6} {y0 + 6}l10 10m0 -10l-10 10" '
+                     f'stroke="#ff3b3b" stroke-width="3" stroke-linecap="round"/>')
     parts.append("".join(paths))
     parts.append("</g>")
     return "".join(parts), "".join(ends)
@@ -750,8 +756,13 @@ def _trails(scene: TsuroScene) -> str:
             f'stroke-linecap="round"{fade}>'
             f'<path d="{d}" stroke="{OUTLINE}" stroke-width="5.5"/>'
             f'<path class="trail" data-seat="{s}" d="{d}" stroke="{SHIP_COLOURS[s]}" '
-            f'stroke-width="3.2"/></g>')
+            f'stroke-width="3.2"{_dashes(s)}/></g>')
     return "".join(parts)
+
+
+def _dashes(seat: int) -> str:
+    dashes = TRAIL_DASHES[seat % len(TRAIL_DASHES)]
+    return f' stroke-dasharray="{dashes}"' if dashes else ""
 
 
 def _daikaiju(scene: TsuroScene, pre: str) -> str:

@@ -35,7 +35,7 @@ from html import escape
 from game.core.actions import Action
 from game.core.challenge import Challenge, ChallengeError
 from game.core.errors import RecordError
-from game.core.i18n import N_, _, ngettext
+from game.core.i18n import N_, _, grouped, ngettext
 from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, too_large
 from game.core.match import HUMAN, LEVELS, Match, Seat
 from game.core.position import PositionError
@@ -114,8 +114,8 @@ def read(params: dict) -> Embed:
                                       "limit is {limit}.",
                                       "The parameter “{name}” is {length} characters long; "
                                       "the limit is {limit}.", len(value)).format(
-                                          name=_short(name), length=f"{len(value):,}",
-                                          limit=f"{MAX_PARAM_CHARS:,}"))
+                                          name=_short(name), length=grouped(len(value)),
+                                          limit=grouped(MAX_PARAM_CHARS)))
     unknown = sorted(set(params) - set(KNOWN))
     if unknown:
         raise EmbedError(_("This board does not know the parameter “{name}”.").format(

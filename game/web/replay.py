@@ -37,7 +37,7 @@ def logged_lines(match) -> list:
     """The log's lines as the page shows them ((line, step) pairs, the empty lines
     left out), worded afresh in the language spoken now (the player may have switched
     since they were first said)."""
-    worded = ((match.describe(event, match.names), step)
+    worded = ((match.words(event), step)
               for (event, _line), step in zip(match.log, line_steps(match)))
     return [(line, step) for line, step in worded if line]
 

@@ -16,7 +16,7 @@ import zlib
 
 from game.core.actions import Action
 from game.core.errors import RecordError
-from game.core.i18n import N_, _, ngettext
+from game.core.i18n import N_, _, grouped, ngettext
 from game.core.limits import (
     MAX_ACTIONS,
     MAX_JSON_CHARS,
@@ -58,14 +58,14 @@ def saved_text(match: Match, pace: str) -> str:
                                       "saved game may hold",
                                       "this game has more than {limit} actions, more than a "
                                       "saved game may hold", MAX_ACTIONS).format(
-                                          limit=f"{MAX_ACTIONS:,}"))
+                                          limit=grouped(MAX_ACTIONS)))
     text = json.dumps(saved_game(match, pace), separators=(",", ":"))
     if len(text) > MAX_JSON_CHARS:
         raise SavedGameError(ngettext("this game is longer than a saved game may be ({limit} "
                                       "character)",
                                       "this game is longer than a saved game may be ({limit} "
                                       "characters)", MAX_JSON_CHARS).format(
-                                          limit=f"{MAX_JSON_CHARS:,}"))
+                                          limit=grouped(MAX_JSON_CHARS)))
     return text
 
 
@@ -176,8 +176,8 @@ def from_fragment(fragment: str) -> tuple[Match, str]:
                                       "game's ({limit} at most)",
                                       "this link is {length} characters long, longer than any "
                                       "game's ({limit} at most)", len(fragment)).format(
-                                          length=f"{len(fragment):,}",
-                                          limit=f"{MAX_PARAM_CHARS:,}"))
+                                          length=grouped(len(fragment)),
+                                          limit=grouped(MAX_PARAM_CHARS)))
     packed = fragment[len(SHARE_PREFIX):]
     try:
         inflate = zlib.decompressobj()
@@ -189,7 +189,7 @@ def from_fragment(fragment: str) -> tuple[Match, str]:
                                           "character, more than any game",
                                           "this link unpacks into more than {limit} "
                                           "characters, more than any game",
-                                          MAX_JSON_CHARS).format(limit=f"{MAX_JSON_CHARS:,}"))
+                                          MAX_JSON_CHARS).format(limit=grouped(MAX_JSON_CHARS)))
         if not inflate.eof:
             raise ValueError("cut short")  # (never shown: the link is broken)
         record = load_json(text, _("the link's game"))
@@ -263,7 +263,7 @@ def too_big_a_file(size: int) -> str | None:
         return ngettext("the file is {size} byte, larger than any saved game ({limit} at "
                         "most)",
                         "the file is {size} bytes, larger than any saved game ({limit} at "
-                        "most)", size).format(size=f"{size:,}", limit=f"{MAX_JSON_CHARS:,}")
+                        "most)", size).format(size=grouped(size), limit=grouped(MAX_JSON_CHARS))
     return None
 
 

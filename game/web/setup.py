@@ -168,8 +168,9 @@ def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
                              " field-pace"))
 
 
-def whole_form(game: str, body: str, casual: bool = False) -> str:
-    """The game's form around its fields (`body`), with its title, the casual switch
+def whole_form(game: str, body, casual: bool = False) -> str:
+    """The game's form around its fields (`body`: the seats' part, or (seats' part,
+    settings' part)), with its title, the casual switch
     (game/core/takeback.py: a person alone against computers may take back a whole turn)
     and the start button."""
     title = escape(_("New game of {game}").format(game=described_game(game).shown_name))
@@ -181,10 +182,16 @@ def whole_form(game: str, body: str, casual: bool = False) -> str:
              f'id="setup-casual" name="casual"{" checked" if casual else ""} '
              f'aria-describedby="setup-casual-hint"><label for="setup-casual">{casual_words}'
              f'</label><p class="hint" id="setup-casual-hint">{casual_hint}</p></div>')
+    # Start comes right after the seats, so that a phone shows it without scrolling; the
+    # settings most games leave as they are (`body`'s second part: seed, pace...; the
+    # casual switch) follow it.
+    seats, settings = body if isinstance(body, tuple) else (body, "")
+    more = escape(_("More settings"))
     return (f'<form id="setup-form" class="setup" data-game="{game}" novalidate '
-            f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{body}{check}'
+            f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{seats}'
             f'<button type="submit" class="primary start-game" data-start="1">{start}'
-            "</button></form>")
+            f'</button><div class="more-settings" role="group" aria-label="{more}">'
+            f"{settings}{check}</div></form>")
 
 
 def wants_casual(values: dict | None) -> bool:

@@ -31,21 +31,22 @@ def tatsu_form(names=None, kinds=None, first: str = "black", seed: str = "",
     return whole_form(GAME.key, _body(names, kinds, first, seed, speed, errors or {}))
 
 
-def _body(names, kinds, first: str, seed: str, speed: str, errors: dict) -> str:
+def _body(names, kinds, first: str, seed: str, speed: str, errors: dict) -> tuple:
     names, kinds = fill_seats(GAME.key, PLAYERS, names, kinds)
     choices = option_list(((value, _(words)) for value, words in FIRSTS), first)
     firsts = (f'<select id="setup-first" name="first"{aria_described("first", errors)}>'
               f"{choices}</select>")
     who_starts, players = escape(_("Who starts")), _("Players")
-    return (f'{seats_fieldset(GAME.key, players, names, kinds, errors)}'
+    return (seats_fieldset(GAME.key, players, names, kinds, errors),
             f'<div class="setup-line three">'
             f'{labelled_field("first", who_starts, firsts, errors)}'
             f"{seed_and_pace(seed, speed, errors)}</div>")
 
 
-def form_body(values: dict | None, errors: dict) -> str:
-    """The form's fields (GameInfo.setup_form): as the form first shows (values None),
-    or again from the values it holds now."""
+def form_body(values: dict | None, errors: dict) -> tuple:
+    """The form's fields (GameInfo.setup_form), as (the seats' part, the settings'
+    part that follows the Start button): as the form first shows (values None), or again
+    from the values it holds now."""
     if values is None:
         return _body(None, None, "black", "", "normal", errors)
     names, kinds = seat_values(values, PLAYERS)

@@ -26,7 +26,7 @@ PLAYERS = range(GAME.players[0], GAME.players[1] + 1)  # the captains the form o
 
 
 def _body(players: int, names, kinds, daikaiju: bool, seed: str, speed: str,
-          errors: dict) -> str:
+          errors: dict) -> tuple:
     names, kinds = fill_seats(GAME.key, players, names, kinds)
     counts = option_list(((n, str(n)) for n in PLAYERS), players)
     captains = (f'<select id="setup-players" name="players" data-refresh="1"'
@@ -38,7 +38,7 @@ def _body(players: int, names, kinds, daikaiju: bool, seed: str, speed: str,
     captains_label, seats_legend = escape(_("Captains")), _("Seats, in turn order")
     return (f'<div class="setup-line captains-line">'
             f'{labelled_field("players", captains_label, captains, errors)}{check}</div>'
-            f'{seats_fieldset(GAME.key, seats_legend, names, kinds, errors)}'
+            f'{seats_fieldset(GAME.key, seats_legend, names, kinds, errors)}',
             f'<div class="setup-line">{seed_and_pace(seed, speed, errors)}</div>')
 
 
@@ -59,9 +59,10 @@ def _players(values: dict) -> int:
     return min(max(players, PLAYERS.start), PLAYERS.stop - 1)
 
 
-def form_body(values: dict | None, errors: dict) -> str:
-    """The form's fields (GameInfo.setup_form): as the form first shows (values None),
-    or again from the values it holds now."""
+def form_body(values: dict | None, errors: dict) -> tuple:
+    """The form's fields (GameInfo.setup_form), as (the seats' part, the settings'
+    part that follows the Start button): as the form first shows (values None), or again
+    from the values it holds now."""
     if values is None:
         return _body(DEFAULT_PLAYERS, None, None, True, "", "normal", errors)
     count = _players(values)

@@ -134,6 +134,18 @@ def test_the_language_is_the_address_then_the_saved_choice_then_the_browsers():
     assert i18n.known_language("es-419") == "es" and i18n.known_language("x") is None
 
 
+def test_a_large_number_is_grouped_as_each_language_writes_it():
+    said = {}
+    for lang in LANGUAGES:
+        with i18n.speaking(lang):
+            said[lang] = [i18n.grouped(n) for n in (7, 4000, 1_000_000, -12345)]
+    assert said == {"en": ["7", "4,000", "1,000,000", "-12,345"],
+                    "es": ["7", "4000", "1.000.000", "-12.345"],
+                    "pt": ["7", "4.000", "1.000.000", "-12.345"],
+                    "hu": ["7", "4000", "1\u00a0000\u00a0000", "-12\u00a0345"],
+                    "ro": ["7", "4.000", "1.000.000", "-12.345"]}
+
+
 def test_speaking_a_language_ends_with_the_one_spoken_before():
     i18n.use("pt")
     with i18n.speaking("hu"):

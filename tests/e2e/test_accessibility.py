@@ -95,6 +95,9 @@ def check(page, axe_path, screen: str, focus=()) -> list[str]:
     for scheme, width, height in COMBOS:
         page.emulate_media(color_scheme=scheme)
         page.set_viewport_size({"width": width, "height": height})
+        # the screen as a visitor first sees it: from its top (the last combination's
+        # focus checks may have scrolled it anywhere)
+        page.evaluate("() => window.scrollTo(0, 0)")
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         where = f"{screen} [{scheme}, {width}x{height}]"
         problems += axe_problems(page, axe_path, where)

@@ -19,8 +19,10 @@ def test_start_page_gets_ready(page, site, watched):
     buttons = page.locator("button[data-game]")
     assert buttons.all_inner_texts() == ["Play Tsuro of the Seas", "Play Tatsu"]
     # each game shown as it looks: a picture of its board in play
-    assert page.locator("svg[data-board='tsuro']").count() == 1
-    assert page.locator("svg[data-board='tatsu']").count() == 1
+    for game in ("tsuro", "tatsu"):
+        picture = page.locator(f"[data-card='{game}'] img.card-picture")
+        assert picture.evaluate("(img) => img.complete && img.naturalWidth > 0")
+        assert picture.get_attribute("alt")
     watched.assert_clean()
 
 

@@ -177,7 +177,10 @@ def test_trails_follow_the_sailed_wakes():
         d = trails[seat].get("d")
         assert d.count("M") == len(trail)
         assert trails[seat].get("stroke") == svg.SHIP_COLOURS[seat]
+        # told apart by more than colour: each seat's own dash pattern (seat 1's whole)
+        assert (trails[seat].get("stroke-dasharray") or "") == svg.TRAIL_DASHES[seat]
     assert drawn >= 2
+    assert len(set(svg.TRAIL_DASHES)) == len(svg.TRAIL_DASHES) == len(svg.SHIP_COLOURS)
 
 
 # --- daikaiju --------------------------------------------------------------------------------
@@ -318,6 +321,7 @@ def test_preview_marks_an_eliminating_placement():
     assert group.get("data-tile") == "0" and group.get("data-rotation") == "0"
     assert group.get("data-square") == "0" and group.get("data-legal") == "false"
     assert len(classed(group, "wake")) == 4
+    assert len(classed(group, "refused-mark")) == 1  # crossed out, not only red
     (path,) = classed(root, "preview-path")
     assert path.get("data-seat") == "0" and path.get("stroke-dasharray")
     (end,) = classed(root, "preview-end")
