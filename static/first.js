@@ -11,9 +11,8 @@
   const say = window.pageSay || ((text, fill = {}) => text.replace(
     /\{(\w+)\}/g, (hole, name) => (name in fill ? String(fill[name]) : hole)));
   const screens = new Map();
-  for (const template of app.querySelectorAll("template[id^='first-screen-']")) {
+  for (const template of document.querySelectorAll("template[id^='first-screen-']")) {
     screens.set(template.lang, template);
-    template.remove();
   }
   const english = app.cloneNode(true);
   const speak = (lang) => {

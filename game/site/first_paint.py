@@ -52,15 +52,19 @@ def index_page(template: str, total_bytes: int) -> bytes:
     from game.web.start import built_first_screen
 
     screen = built_first_screen(total_bytes, EARLY)
+    others = ""
     for lang in LANGUAGES:
         if lang != SOURCE_LANGUAGE:
             with speaking(lang):
-                screen += (f'\n    <template id="first-screen-{lang}" lang="{lang}">'
-                           f"{built_first_screen(total_bytes, EARLY)}</template>")
-    page, found = _FIRST_SCREEN.subn(lambda _: screen, template, count=1)
+                others += (f'<template id="first-screen-{lang}" lang="{lang}">'
+                           f"{built_first_screen(total_bytes, EARLY)}</template>\n  ")
+    page, found = _FIRST_SCREEN.subn(lambda _match: screen, template, count=1)
     if not found:
         raise FirstPaintError("index.html lacks the '<!-- first screen -->' and "
                               "'<!-- /first screen -->' marks where the start screen goes")
+    # (before <main>: the English screen is the page's last long part, so that a button
+    # seen is soon a button static/first.js answers)
+    page = page.replace('<main id="app">', f'{others}<main id="app">', 1)
     return page.encode()
 
 

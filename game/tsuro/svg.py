@@ -138,6 +138,13 @@ def _point_xy(position: int):
 def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
     """The curve of a wake from point a to point b of a square whose top-left is (dx, dy):
     a cubic Bezier leaving each point straight into the square."""
+    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = wake_curve(a, b, dx, dy)
+    return f"M{xy(x1, y1)}C{xy(x2, y2)} {xy(x3, y3)} {xy(x4, y4)}"
+
+
+def wake_curve(a: int, b: int, dx=0, dy=0) -> tuple:
+    """The four points of a wake's cubic Bezier, from point a to point b of a square
+    whose top-left is (dx, dy) (what _wake_d draws; game/tsuro/motion.py sails it)."""
     (ax, ay), (bx, by) = POINT_XY[a], POINT_XY[b]
     (nax, nay), (nbx, nby) = INWARD[side(a)], INWARD[side(b)]
     if side(a) == side(b):
@@ -148,8 +155,7 @@ def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
         ka = 0.55 * abs((bx - ax) * nax + (by - ay) * nay)
         kb = 0.55 * abs((ax - bx) * nbx + (ay - by) * nby)
     pts = ((ax, ay), (ax + nax * ka, ay + nay * ka), (bx + nbx * kb, by + nby * kb), (bx, by))
-    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = ((x + dx, y + dy) for x, y in pts)
-    return f"M{xy(x1, y1)}C{xy(x2, y2)} {xy(x3, y3)} {xy(x4, y4)}"
+    return tuple((x + dx, y + dy) for x, y in pts)
 
 
 def _pairs(lookup) -> list:

@@ -39,7 +39,7 @@ current = {"game": None, "table": None}  # what the page shows now
 CLICKABLE = ",".join(f"[data-{name}]" for name in (
     "game", "start", "again", "new", "ready", "mark", "tile", "rotate", "place", "square",
     "give", "take", "bonus", "action", "target-segment", "segment", "mat", "pass",
-    "mark-step", "confirm-mark", "skip")) + ",#log li[data-step]"
+    "mark-step", "confirm-mark", "skip", "skip-motion")) + ",#log li[data-step]"
 
 
 def shell(game, unknown=None) -> str:
@@ -66,10 +66,13 @@ def shell(game, unknown=None) -> str:
              f'target="_blank" rel="noopener">{rules_of}'
              '<span aria-hidden="true"> ↗</span></a></p>')
     choose, log = escape(_("Choose a game")), escape(_("Game log"))
+    skip = escape(_("Skip"))
     return (
         f'{masthead()}<nav class="choices" aria-label="{choose}">{buttons}</nav>'
         f'<section class="table" data-game="{game}" aria-label="{name}">'
-        '<p id="status" class="status" aria-live="polite"></p>'
+        '<div class="status-line"><p id="status" class="status" aria-live="polite"></p>'
+        f'<button type="button" id="skip-motion" class="skip-motion" data-skip-motion="1" '
+        f'hidden>{skip}</button></div>'
         '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
         '<aside class="side"><div id="resume"></div><div id="setup"></div>'
         '<div id="panel"></div>'
@@ -83,6 +86,44 @@ def shell(game, unknown=None) -> str:
         f'<p class="keys-line">{keys_button()}</p>{rules}</aside></div>'
         '<div id="overlay"></div>'
         f'{help_dialog(game_name(game), games()[game].table_class)}</section>')
+
+
+def own_place(element) -> str:
+    """An SVG element's own place (its transform attribute's translation) as a CSS
+    transform, the last keyframe of a move that ends where the element is drawn."""
+    from game.core.motion import at
+
+    transform = element.transform.baseVal.consolidate()
+    if is_none(transform):
+        return at(0, 0)
+    return at(transform.matrix.e, transform.matrix.f)
+
+
+_motion = {"held": [], "skipped": False}  # the moves of the action being played
+
+
+def release(selector=None) -> None:
+    """Held elements (all, or those of `selector`) go back to their places."""
+    kept = []
+    for held_selector, animation in _motion["held"]:
+        if selector is None or held_selector == selector:
+            animation.cancel()
+        else:
+            kept.append((held_selector, animation))
+    _motion["held"] = kept
+
+
+def skip_motion() -> None:
+    """The Skip button: the action's motion ends at once, the moves under way and those
+    to come (each piece shows its end: the board as drawn)."""
+    _motion["skipped"] = True
+    release()
+    board = document.getElementById("board")
+    if is_none(board):
+        return
+    for animation in board.getAnimations(to_js({"subtree": True})):
+        if animation.effect.getComputedTiming().endTime != float("inf"):
+            animation.finish()
 
 
 def focus_key(element):
@@ -157,6 +198,62 @@ class Page:
 
     async def pause(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
+
+    def hold(self, moves) -> None:
+        """Before an action's events play: each element that will move waits where its
+        move begins (a ship at its old place while the tile is laid), not at its end."""
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        board = document.getElementById("board")
+        for move in moves:
+            for element in board.querySelectorAll(move.selector):
+                if move.centred:
+                    element.style.transformBox = "fill-box"
+                    element.style.transformOrigin = "center"
+                first = {key: value for key, value in move.keyframes[0].items()
+                         if key != "offset"}
+                _motion["held"].append((move.selector, element.animate(
+                    to_js([first, first]), to_js({"duration": 1, "fill": "forwards"}))))
+
+    def release(self, selector=None) -> None:
+        """The elements held (all, or those of `selector`) go back to their places; all
+        of them: the action's motion is over (a Skip lasts until then)."""
+        release(selector)
+        if selector is None:
+            _motion["skipped"] = False
+
+    async def move(self, moves, step_seconds: float) -> None:
+        """Play an event's moves (game/core/motion.py) with the browser's own animations
+        over the board as drawn; nothing for a player who asks for reduced motion (the
+        board is already right). The Skip button, shown meanwhile, ends them at once."""
+        if (step_seconds <= 0 or _motion["skipped"]
+                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            return
+        board = document.getElementById("board")
+        running = []
+        for move in moves:
+            self.release(move.selector)
+            for element in board.querySelectorAll(move.selector):
+                frames = [dict(frame) for frame in move.keyframes]
+                if move.home:  # on to its own place, as drawn
+                    frames.append({"transform": own_place(element), "offset": 1})
+                if move.centred:
+                    element.style.transformBox = "fill-box"
+                    element.style.transformOrigin = "center"
+                running.append(element.animate(to_js(frames),
+                                               to_js(move.options(step_seconds))))
+        if not running:
+            return
+        skip = document.getElementById("skip-motion")
+        if not is_none(skip):
+            skip.hidden = False
+        try:
+            while any(str(animation.playState) in ("running", "pending")
+                      or animation.pending for animation in running):
+                await asyncio.sleep(0.03)
+        finally:
+            if not is_none(skip):
+                skip.hidden = True
 
     def done(self, winners) -> None:
         document.documentElement.dataset.over = "true"
@@ -590,7 +687,9 @@ async def on_click(event) -> None:
     element, data = clicked(event)
     if element is None:
         return
-    if "keysHelp" in data:
+    if "skipMotion" in data:
+        skip_motion()
+    elif "keysHelp" in data:
         open_help()
     elif "keysClose" in data:
         document.getElementById("keys-help").close()

@@ -403,21 +403,47 @@ class Table(ABC):
                 await self.page.pause(0)
                 slice_end = time.perf_counter() + THINK_SLICE
 
+    def motion_plan(self, lines) -> dict:
+        """{index in `lines`: the Moves played with that event} (game/core/motion.py);
+        each game's table says how its pieces move."""
+        return {}
+
     async def animate(self, lines) -> None:
         budget = ACTION_STEPS * self.step  # a roll that stirs every daikaiju stays brisk
         step = len(self.state.history) if self.match.rewindable else None
-        for event, line in lines:
-            if not line:
+        moving = self.step > 0 and hasattr(self.page, "move")
+        plan = self.motion_plan(lines) if moving else {}
+        if plan:  # what will move waits where it was until its turn comes
+            self.page.hold([move for moves in plan.values() for move in moves])
+        try:
+            await self._play(lines, plan, budget, step)
+        finally:
+            if plan:
+                self.page.release()
+
+    async def _play(self, lines, plan: dict, budget: float, step) -> None:
+        """Each event of an action: its line, its cue, its motion, its pause."""
+        for index, (event, line) in enumerate(lines):
+            moves = plan.get(index)
+            if not line and not moves:
                 continue
-            if self.is_news(event):  # with nobody left to act, only the latest two stay
-                self.news = [*self.news[-1:], line] if self.people_out() else [*self.news, line]
-            self.log_line(line, step)
-            # the log region announces the line; the status only shows it
-            self.page.show("status", f'<span aria-hidden="true">{escape(line)}</span>')
-            selector = self.cue(event)
-            if selector:
-                self.page.highlight(selector)
-            pause = min(budget, self.step * (BRIEF if self.brief(event) else 1))
+            if line:
+                if self.is_news(event):  # with nobody left to act, the latest two stay
+                    self.news = ([*self.news[-1:], line] if self.people_out()
+                                 else [*self.news, line])
+                self.log_line(line, step)
+                # the log region announces the line; the status only shows it
+                self.page.show("status", f'<span aria-hidden="true">{escape(line)}</span>')
+                selector = self.cue(event)
+                if selector:
+                    self.page.highlight(selector)
+            pause = min(budget, self.step * (BRIEF if self.brief(event) else 1)) if line else 0
+            if moves:  # the pieces move (within the action's time: quicker when many do)
+                wanted = max(m.steps + m.delay for m in moves) * self.step
+                spent = min(wanted, max(budget, self.step / 3))
+                await self.page.move(moves, self.step * spent / wanted)
+                budget -= spent
+                pause = min(max(0.0, pause - spent), max(budget, 0.0))
             if pause > 0:
                 budget -= pause
                 await self.page.pause(pause)

@@ -20,7 +20,7 @@ from html import escape
 
 from game.core import Action
 from game.core.i18n import N_, _
-from game.tatsu import svg
+from game.tatsu import motion, svg
 from game.tatsu.actions import PASS
 from game.tatsu.text import colour_names, dice_words, end_words
 from game.web.table import Table
@@ -100,6 +100,9 @@ class TatsuTable(Table):
             back = ([f'#board g.pile.movable[data-mat="{what}"]'] if where == "mat" else
                     [f'#board g.stone.movable[data-segment="{where}"][data-field="{what}"]'])
         return [*back, '#board .movable[tabindex="0"]', "#board .movable", "#panel [data-pass]"]
+
+    def motion_plan(self, lines) -> dict:
+        return motion.moves(lines)  # game/tatsu/motion.py
 
     def cue(self, event):
         d = event.data

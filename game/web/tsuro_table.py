@@ -23,7 +23,7 @@ the tile chosen; U takes back; during a replay ← → Home End Escape.
 from html import escape
 
 from game.core.i18n import N_, _
-from game.tsuro import actions, svg
+from game.tsuro import actions, motion, svg
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS, mark_name
 from game.tsuro.tiles import ORIENTED
@@ -227,6 +227,9 @@ class TsuroTable(Table):
         if self.selected:
             return [f'#panel [data-tile="{self.selected[0]}"]']
         return ["#panel .hand-tile"]
+
+    def motion_plan(self, lines) -> dict:
+        return motion.moves(lines)  # game/tsuro/motion.py
 
     def cue(self, event):
         d = event.data

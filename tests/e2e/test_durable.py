@@ -118,10 +118,17 @@ def test_a_new_game_over_a_kept_one_asks_first(page, site, watched):
     page.click("button[data-game='tatsu']")
     page.wait_for_selector("svg[data-board='tatsu']")
     assert page.locator("[data-resume]").is_visible()
-    with page.expect_event("dialog") as asked:
-        page.click("#setup-form button[data-start]")
-    assert "game in progress will be lost" in asked.value.message
-    asked.value.dismiss()
+    # The question is answered as soon as it is asked: a dialog left open while the
+    # click still waits for its own end (its "scheduled navigations") would block both.
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#setup-form button[data-start]")
+    page.wait_for_function("() => true")  # (the page answers again: the dialog is gone)
+    for _wait in range(100):
+        if asked:
+            break
+        page.wait_for_timeout(50)
+    assert asked and "game in progress will be lost" in asked[0]
     assert page.locator("#setup-form").is_visible()  # nothing started
     assert page.locator("[data-resume]").is_visible()  # and the kept game is still there
     watched.assert_clean()

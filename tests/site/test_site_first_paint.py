@@ -24,7 +24,9 @@ def built(site_built_once):
 def test_the_built_index_holds_the_start_screen_and_its_progress(built):
     page = (built / "index.html").read_text()
     main = page[page.index('<main id="app">'):page.index("</main>")]
-    main, _sep, templates = main.partition("<template")  # the other languages' screens
+    assert "<template" not in main  # the other languages' screens come before it
+    assert page.count('<template id="first-screen-') == 4
+    assert page.rindex("</template>") < page.index('<main id="app">')
     assert "<!-- first screen" not in main and "Loading the game" not in main
     for game in ("tsuro", "tatsu"):
         assert f'data-card="{game}"' in main and f'button type="button" class="choice play" ' \
@@ -49,7 +51,9 @@ def test_the_start_screen_as_built_is_the_live_one_with_the_bar_added():
     built = index_page('<main id="app"><!-- first screen --><p>old</p><!-- /first screen -->'
                        "</main>", 12_345_678).decode()
     strip = re.compile(r'<div class="boot".*?</div>|<p class="notice"[^>]*>.*?</p>')
-    english, *others = re.split(r"\s*<template ", built[len('<main id="app">'):-len("</main>")])
+    before, _main, english = built.partition('<main id="app">')
+    english = english.removesuffix("</main>")
+    others = [t for t in re.split(r"\s*<template ", before) if t.strip()]
     assert strip.sub("", english) == strip.sub("", first_screen_html())
     assert "12.3 MB" in built and "<p>old</p>" not in built
     # each other language's screen, for static/first.js to show at once

@@ -1,0 +1,121 @@
+"""Motion in a real Chromium (game/core/motion.py, game/tsuro/motion.py,
+game/tatsu/motion.py, Page.move in game/web/main.py): at a pace that leaves time, a
+ship sails its wakes over many frames and ends where the engine puts it, with the main
+thread never busy for long meanwhile; with reduced motion it is there at once; Skip ends
+a motion at once; a Tatsu stone goes round the ring to its segment. (The whole games of
+test_full_games.py and test_keyboard.py play at the "instant" pace: no motion.)
+
+Seed 7, two captains (a person and an "easy" computer), daikaiju: the person's first
+placement makes its ship sail (checked natively by the twin)."""
+
+import pytest
+from browsing import open_page
+from players import start_game, tsuro_twin
+
+pytestmark = pytest.mark.e2e
+
+SEED = 7
+# Our own moves only (the board's cue is a CSS animation of its own)
+MOVING = ("() => document.getElementById('board').getAnimations({subtree: true})"
+          ".filter((a) => !(a instanceof CSSAnimation)).length")
+SHIP_AT = """(seat) => {
+  const ship = document.querySelector(`#board g.ship[data-seat="${seat}"]`);
+  const box = ship.getBoundingClientRect();
+  return [Math.round(box.x * 10) / 10, Math.round(box.y * 10) / 10,
+          Number(ship.dataset.position)];
+}"""
+LONG_TASKS = """() => {
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__long.push([entry.startTime, entry.duration]);
+  }).observe({type: "longtask"});
+}"""
+
+
+def to_placement(page, site, pace: str):
+    """A person and a computer; the person sets sail, and has a placement to make that
+    sails its ship: (the twin, that placement)."""
+    open_page(page, f"{site.url}?game=tsuro")
+    twin = tsuro_twin(SEED, ["Ann", "Easy computer 2"], ["human", "easy"])
+    start_game(page, {"players": 2, "name0": "Ann", "player0": "human",
+                      "player1": "easy", "seed": SEED, "speed": pace})
+    mark = next(a for a in twin.state.legal_actions())
+    page.click(f'#board g.mark.choice[data-mark="{mark.args[0]}"]')
+    page.click("#panel button[data-confirm-mark]")
+    twin.apply(mark)
+    page.wait_for_selector("#panel button[data-place]", timeout=60_000)
+    place = next(a for a in twin.state.legal_actions() if a.kind == "place")
+    tile, rotation = place.args
+    page.click(f'#panel button.hand-tile[data-tile="{tile}"]')
+    for _turn in range(rotation):
+        page.click(f'#panel button.hand-tile[data-tile="{tile}"]')
+    page.wait_for_selector(f'#board g.preview[data-tile="{tile}"][data-rotation="{rotation}"]')
+    return twin, place
+
+
+def test_a_ship_sails_over_many_frames_to_where_the_engine_puts_it(page, site, watched):
+    twin, place = to_placement(page, site, "slow")
+    before = page.evaluate(SHIP_AT, 0)
+    page.evaluate(LONG_TASKS)
+    page.click("#panel button[data-place]")
+    twin.apply(place)
+    page.wait_for_function(f"{MOVING} > 0")
+    start = page.evaluate("performance.now()")
+    assert page.locator("#skip-motion").is_visible()
+    seen = []
+    while page.evaluate(MOVING) > 0:
+        seen.append(page.evaluate(SHIP_AT, 0)[:2])
+        page.wait_for_timeout(30)
+    end = page.evaluate("performance.now()")
+    places = {tuple(p) for p in seen}
+    assert len(places) >= 5, seen  # it went its way over many frames
+    final = page.evaluate(SHIP_AT, 0)
+    assert final[2] == twin.state.ships[0] != before[2]  # where the engine puts it
+    assert final[:2] != before[:2]
+    page.wait_for_function("document.getElementById('skip-motion').hidden")
+    # smooth: the main thread never busy for 50 ms while the pieces moved
+    long = [d for t, d in page.evaluate("window.__long") if t + d > start and t < end]
+    assert all(d <= 50 for d in long), long
+    watched.assert_clean()
+
+
+def test_with_reduced_motion_the_ship_is_there_at_once(page, site, watched):
+    page.emulate_media(reduced_motion="reduce")
+    twin, place = to_placement(page, site, "slow")
+    page.click("#panel button[data-place]")
+    twin.apply(place)
+    page.wait_for_function(f"document.querySelector('#board g.ship[data-seat=\"0\"]')"
+                           f".dataset.position === '{twin.state.ships[0]}'")
+    for _look in range(10):  # never a moving piece, and the log still tells
+        assert page.evaluate(MOVING) == 0
+        page.wait_for_timeout(30)
+    assert "places a wake tile" in page.locator("#log").inner_text()
+    watched.assert_clean()
+
+
+def test_skip_ends_the_motion_at_once(page, site, watched):
+    twin, place = to_placement(page, site, "slow")
+    page.click("#panel button[data-place]")
+    twin.apply(place)
+    page.wait_for_selector("#skip-motion:not([hidden])")
+    page.click("#skip-motion")
+    page.wait_for_function(f"{MOVING} === 0", timeout=500)
+    watched.assert_clean()
+
+
+def test_a_tatsu_stone_goes_round_the_ring(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "human", "player1": "easy", "seed": 3,
+                      "speed": "slow"})
+    page.wait_for_selector('#board g.stone.movable[data-segment]', timeout=60_000)
+    page.wait_for_function(f"{MOVING} === 0")
+    page.locator("#board g.stone.movable[data-segment]").first.click()
+    page.locator("#board g.target").first.click()
+    page.wait_for_function(f"{MOVING} > 0")
+    seen = set()
+    while page.evaluate(MOVING) > 0:
+        seen.add(tuple(page.evaluate("""() => [...document.querySelectorAll('#board g.stone')]
+          .map((g) => { const b = g.getBoundingClientRect(); return b.x + ',' + b.y; })""")))
+        page.wait_for_timeout(30)
+    assert len(seen) >= 4  # a stone was seen on its way
+    watched.assert_clean()
