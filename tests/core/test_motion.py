@@ -6,6 +6,7 @@ time to (a pace above "instant")."""
 import asyncio
 import random
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -183,7 +184,9 @@ def test_the_table_moves_the_pieces_only_when_the_pace_leaves_time(speed, moved)
     page = Recorder()
     match = Match(info, {"first": "black"}, 7, [Seat("Ann", "human"), Seat("Bob", "easy")])
     table = info.table_class(match, page, speed)
-    asyncio.run(table.act(match.state.legal_actions()[0]))
+    # (on a thread of its own: the browser tests leave an event loop running here)
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, table.act(match.state.legal_actions()[0])).result()
     assert bool(page.moves) is moved
     if moved:
         assert page.held and page.released  # held where they were, then let go

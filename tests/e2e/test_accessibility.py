@@ -132,6 +132,22 @@ def test_start_page_and_setup_forms(page, site, axe_path):
     assert problems == [], report(problems)
 
 
+@pytest.mark.parametrize("lang", ["hu", "ro"])  # the longest words of the five
+def test_the_screens_in_another_language(page, site, axe_path, lang):
+    """The start page, a form and a game in play, in a language with longer words: the
+    same checks (nothing cut, covered or unnamed; the picker named and reachable)."""
+    problems = []
+    open_page(page, f"{site.url}?lang={lang}")
+    problems += check(page, axe_path, f"start page ({lang})",
+                      focus=("button[data-game]", "select[data-language]"))
+    open_page(page, f"{site.url}?game=tatsu&lang={lang}")
+    start_game(page, {"player0": "human", "player1": "easy", "seed": 5, "speed": "instant"})
+    page.wait_for_selector("#board g.stone.movable")
+    problems += check(page, axe_path, f"Tatsu in play ({lang})",
+                      focus=("#board .movable", "select[data-language]"))
+    assert problems == [], report(problems)
+
+
 def test_tsuro_game_screens(page, site, axe_path):
     names, players = ["Ann", "Ben", "Cat"], ["human", "easy", "easy"]
     open_page(page, f"{site.url}?game=tsuro")
