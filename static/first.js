@@ -7,6 +7,7 @@
   // <template> for each other language, takes the English one's place before anything
   // is painted; the picker switches it again before Python is ready.
   const root = document.documentElement;
+  root.dataset.firstReady = "true"; // (static/early.js kept any click made before now)
   const app = document.getElementById("app");
   const say = window.pageSay || ((text, fill = {}) => text.replace(
     /\{(\w+)\}/g, (hole, name) => (name in fill ? String(fill[name]) : hole)));

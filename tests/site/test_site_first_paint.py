@@ -44,6 +44,9 @@ def test_the_built_index_holds_the_start_screen_and_its_progress(built):
     assert total == boot_bytes(files, read) > 0
     # the progress script comes before PyScript, so it sees PyScript's downloads
     assert page.index('src="./static/first.js"') < page.index("pyscript/core.js")
+    # a click made while the page is read is kept by a script read before it (not deferred)
+    assert '<script src="./static/early.js"></script>' in page
+    assert page.index('src="./static/early.js"') < page.index('<main id="app">')
     assert (built / "static" / "first.js").is_file()
 
 
