@@ -2,7 +2,7 @@
 
 The page reads its words with the standard library's `gettext` (game/core/i18n.py), which
 reads compiled catalogs (.mo). The build compiles each language's game/locale/LANG/
-LC_MESSAGES/game.po into the page's archive (game/site/bundle.py), and the tests and the
+LC_MESSAGES/game.po into a file of the site (game/site/bundle.py), and the tests and the
 command line compile them in memory, with the two functions below: the same work as
 GNU msgfmt and CPython's Tools/i18n/msgfmt.py, for what the project's catalogs use
 (messages, plural forms, the header, no contexts). Extracting the messages from the code

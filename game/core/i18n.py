@@ -4,9 +4,11 @@ The words a player sees are written in English in the code and marked: `_("text"
 they are used, `N_("text")` where they are defined before a language is known (constants
 and the games' descriptions), `ngettext(one, many, n)` where a number decides the form.
 Each language's translations are a gettext catalog, game/locale/LANG/LC_MESSAGES/game.po
-(game/locale/README.md says how they are made); the page's archive holds them compiled
-(.mo, by the build), and a source tree compiles them when first asked
-(game/core/catalogs.py). `use(lang)` chooses the language for everything said after it.
+(game/locale/README.md says how they are made). A source tree compiles them when first
+asked (game/core/catalogs.py); the site serves each compiled and gzipped on its own
+(CATALOG_URL, written by the build), and a page fetches the one it speaks and hands it to
+`add_catalog` (game/web/language.py). `use(lang)` chooses the language for everything
+said after it.
 
 The languages are those of the rulebooks this project was made from.
 """
@@ -14,7 +16,9 @@ The languages are those of the rulebooks this project was made from.
 from __future__ import annotations
 
 import gettext
+import gzip
 import io
+import struct
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,6 +29,8 @@ LANGUAGES = {"en": "English", "es": "Español", "pt": "Português", "hu": "Magya
 SOURCE_LANGUAGE = "en"
 DOMAIN = "game"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
+CATALOG_URL = "static/locale/{lang}.mo.gz"  # a language's compiled catalog, on the site
+_GZIP = b"\x1f\x8b"
 
 _translations: dict[str, gettext.NullTranslations] = {}
 _current = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
@@ -35,16 +41,36 @@ def catalog_path(lang: str, suffix: str = ".po") -> Path:
 
 
 def translation(lang: str) -> gettext.NullTranslations:
-    """The catalog of `lang` (English: the words as written)."""
+    """The catalog of `lang` (English: the words as written). Where the sources are not
+    (in the page), a language's catalog is the one given to `add_catalog`."""
     if lang not in _translations:
         if lang == SOURCE_LANGUAGE or lang not in LANGUAGES:
             _translations[lang] = gettext.NullTranslations()
         else:
-            compiled = catalog_path(lang, ".mo")
-            data = (compiled.read_bytes() if compiled.is_file()
-                    else write_mo(read_po(catalog_path(lang).read_text("utf-8"))))
+            data = write_mo(read_po(catalog_path(lang).read_text("utf-8")))
             _translations[lang] = gettext.GNUTranslations(io.BytesIO(data))
     return _translations[lang]
+
+
+def has_catalog(lang: str) -> bool:
+    """Whether `lang` can be spoken without fetching anything: English, a language not
+    ours (spoken as English), a catalog given or already read, or a source tree's .po."""
+    return (lang == SOURCE_LANGUAGE or lang not in LANGUAGES or lang in _translations
+            or catalog_path(lang).is_file())
+
+
+def add_catalog(lang: str, data: bytes) -> None:
+    """`lang`'s compiled catalog (.mo bytes, gzipped or not: a server may have unpacked
+    it already), as fetched by the page. Raises ValueError if it is no catalog, and then
+    nothing changes."""
+    if lang not in LANGUAGES or lang == SOURCE_LANGUAGE:
+        raise ValueError(f"no catalog is needed for {lang!r}")
+    try:
+        raw = gzip.decompress(data) if data[:2] == _GZIP else bytes(data)
+        words = gettext.GNUTranslations(io.BytesIO(raw))
+    except (OSError, EOFError, ValueError, IndexError, struct.error) as error:
+        raise ValueError(f"the {LANGUAGES[lang]} catalog cannot be read: {error}") from error
+    _translations[lang] = words
 
 
 def use(lang: str) -> str:
@@ -125,6 +151,7 @@ def chosen_language(asked: str | None) -> str:
     return code if code in LANGUAGES else SOURCE_LANGUAGE
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_KEY", "LOCALE", "N_", "SOURCE_LANGUAGE", "_",
-           "catalog_path", "chosen_language", "current", "grouped", "known_language", "negotiate",
-           "ngettext", "speaking", "translation", "use"]
+__all__ = ["CATALOG_URL", "DOMAIN", "LANGUAGES", "LANGUAGE_KEY", "LOCALE", "N_",
+           "SOURCE_LANGUAGE", "_", "add_catalog", "catalog_path", "chosen_language",
+           "current", "grouped", "has_catalog", "known_language", "negotiate", "ngettext",
+           "speaking", "translation", "use"]

@@ -4,10 +4,13 @@ After an action the page draws the board as it now is, then plays each event: it
 in the log, and its motion, if it has one. A motion is a list of `Move`s, each the
 browser's own animation (the Web Animations API: `element.animate(keyframes, options)`)
 of elements already drawn at their new places: keyframes from where they were, through
-the way they went, to where they are. Nothing is redrawn frame by frame, and the board
-underneath is already right: skipping a motion, or a player who asks for reduced
-motion, only shows the end at once. Pure: the games' motions (game/<game>/motion.py)
-are built and tested natively; game/web/main.py (Page.move) plays them.
+the way they went, to where they are. A piece the action took off the board (a sunk
+ship, an eaten tile) moves as a copy of itself as it was drawn before the action
+(`before=True`), which plays its keyframes and is then gone. Nothing is redrawn frame by
+frame, and the board underneath is already right: skipping a motion, or a player who
+asks for reduced motion, only shows the end at once. Pure: the games' motions
+(game/<game>/motion.py) are built and tested natively; game/web/main.py (Page.move)
+plays them.
 
 Durations are in the table's steps (a log line's time at the chosen pace), so motion
 follows the pace; at "instant" nothing moves.
@@ -31,11 +34,15 @@ class Move:
     delay: float = 0.0
     centred: bool = False  # turns and scales about the element's own centre
     home: bool = False  # the last keyframe is the element's own place, as drawn
+    # What moves is the element as drawn before the action (gone from the board now): a
+    # copy of it, over the board and hidden from screen readers, that stays at its last
+    # keyframe (so that its end is: not there) until the action's motion is over.
+    before: bool = False
 
     def options(self, step_seconds: float) -> dict:
         return {"duration": round(self.steps * step_seconds * 1000),
                 "delay": round(self.delay * step_seconds * 1000),
-                "easing": "ease-in-out", "fill": "backwards"}
+                "easing": "ease-in-out", "fill": "both" if self.before else "backwards"}
 
 
 def at(x: float, y: float) -> str:

@@ -6,7 +6,8 @@ diagrams and embedded boards only), pyscript.toml (the pages' PyScript configura
 manifest.webmanifest (what an installed copy is called and shows), every file of static/
 (styles, icons, the vendored runtime; static/words.js with the scripts' words in every
 language), the game's Python as one archive (static/game.zip, made from the sources at
-serve/build time), the rules pages (made from docs/rules-*.md by game/site/rules.py:
+serve/build time), each language's compiled catalog (static/locale/LANG.mo.gz, fetched by
+a page that speaks it), the rules pages (made from docs/rules-*.md by game/site/rules.py:
 rules/GAME.html in English, rules/GAME.LANG.html from docs/rules-GAME.LANG.md), the
 games' figures (diagrams/NAME.svg, diagrams/NAME.LANG.svg in another language, drawn from
 game/<game>/figures.py: the rules pages show them, teaching pages link them), the start
@@ -28,8 +29,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from game.core.i18n import LANGUAGES, speaking
-from game.site.bundle import ARCHIVE_NAME, game_archive
+from game.core.i18n import CATALOG_URL, LANGUAGES, speaking
+from game.site.bundle import ARCHIVE_NAME, catalog_file, catalog_languages, game_archive
 from game.site.first_paint import FirstPaintError, boot_bytes, index_page
 from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
@@ -72,6 +73,8 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
             continue  # leftovers of another runtime version, or a runtime not yet verified
         files[relative] = path
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
+    for lang in catalog_languages(root / "game"):  # one file per language
+        files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")
     files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
     files[WORDS_TEMPLATE] = lambda: words_script((root / WORDS_TEMPLATE).read_text())
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)

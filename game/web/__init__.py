@@ -3,7 +3,7 @@
 How it boots: index.html loads PyScript (static/vendor/pyscript/core.js) with the
 configuration pyscript.toml, which points at the local Pyodide and unpacks static/game.zip
 (this `game` package, made by `python3 -m game serve|build`) into Python's working folder.
-The page's one `<script type="py">` then runs `from game.web.main import main; main()`.
+The page's one `<script type="py">` then runs `from game.web.main import main; await main()`.
 
 What is here, outside main.py, stays importable without a browser (for native tests).
 Mind the start-up time: every module imported on the way to the first screen is paid for on

@@ -21,7 +21,7 @@ from pyscript.ffi import to_js
 
 from game.core.i18n import _
 from game.web.embed import Embed, EmbedError, embed_table, message_params, read, views
-from game.web.language import page_language, speak
+from game.web.language import page_language, speak_ready
 from game.web.main import Page, clicked, guarded, report, table_key
 
 SOURCE = "tsuro-tatsu"
@@ -50,15 +50,15 @@ def show_error(message: str) -> None:
     tell("error", {"message": message})
 
 
-def speak_as_asked(params: dict) -> None:
+async def speak_as_asked(params: dict) -> None:
     """The frame's words in the language its `lang` parameter names, else the visitor's
     (game/web/language.py)."""
     lang = params.get("lang") if isinstance(params, dict) else None
-    speak(page_language(lang if type(lang) is str else None))
+    await speak_ready(page_language(lang if type(lang) is str else None))
 
 
 async def load(params: dict) -> None:
-    speak_as_asked(params)
+    await speak_as_asked(params)
     try:
         embed = read(params)
     except EmbedError as err:
@@ -172,14 +172,16 @@ async def begin() -> None:
         raise
 
 
-def main() -> None:
+async def main() -> None:
+    """Awaited by embed.html, so that PyScript's "all done" comes after the frame is
+    ready."""
     root = document.documentElement
     try:
         app = document.getElementById("app")
         app.addEventListener("click", guarded(on_click))
         document.addEventListener("keydown", guarded(on_key))
         window.addEventListener("message", guarded(on_message))
-        guarded(lambda _event: begin())(None)
+        await begin()
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         root.dataset.ready = "error"
         report(error)

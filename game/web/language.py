@@ -10,7 +10,16 @@ from contextlib import suppress
 from pyscript import window
 from pyscript.ffi import is_none
 
-from game.core.i18n import LANGUAGE_KEY, known_language, negotiate, use
+from game.core.i18n import (
+    CATALOG_URL,
+    LANGUAGE_KEY,
+    SOURCE_LANGUAGE,
+    add_catalog,
+    has_catalog,
+    known_language,
+    negotiate,
+    use,
+)
 
 
 def saved_language():
@@ -35,17 +44,37 @@ def page_language(asked=None) -> str:
                      browser_languages())
 
 
+async def ready_language(lang: str) -> str:
+    """`lang` once its catalog is here (fetched if need be), or English when it cannot be
+    had (offline before the site was kept, or a damaged file)."""
+    if has_catalog(lang):
+        return lang
+    try:
+        response = await window.fetch(CATALOG_URL.format(lang=lang))
+        if not response.ok:
+            return SOURCE_LANGUAGE
+        add_catalog(lang, (await response.arrayBuffer()).to_bytes())
+    except Exception:  # noqa: BLE001 -- no network, or not a catalog: English is spoken
+        return SOURCE_LANGUAGE
+    return lang
+
+
+async def speak_ready(lang: str) -> str:
+    """speak(lang), once its catalog has arrived; returns the language spoken."""
+    return speak(await ready_language(lang))
+
+
 def speak(lang: str) -> str:
     """Speak `lang` from now on, on the whole page (<html lang>); returns it."""
     window.document.documentElement.lang = use(lang)
     return window.document.documentElement.lang
 
 
-def keep_language(code: str):
+async def keep_language(code: str):
     """The picker's choice: spoken from now on and kept for next time; the language, or
-    None if `code` names none of ours."""
+    None if `code` names none of ours (or its catalog cannot be had)."""
     lang = known_language(code)
-    if lang is None:
+    if lang is None or await ready_language(lang) != lang:
         return None
     with suppress(Exception):  # storage refused: the choice lasts this visit
         window.localStorage.setItem(LANGUAGE_KEY, lang)
@@ -62,4 +91,4 @@ def follow_in_address(lang: str) -> None:
 
 
 __all__ = ["browser_languages", "follow_in_address", "keep_language", "page_language",
-           "saved_language", "speak"]
+           "ready_language", "saved_language", "speak", "speak_ready"]

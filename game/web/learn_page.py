@@ -14,7 +14,7 @@ from pyscript.ffi import is_none
 from game.core.i18n import SOURCE_LANGUAGE, _, current
 from game.web import GAMES, game_name, query_value
 from game.web.embed import EmbedError, embed_table, whole_number
-from game.web.language import keep_language, page_language, speak
+from game.web.language import keep_language, page_language, speak_ready
 from game.web.learn import (
     STORAGE_KEY,
     after_verdict,
@@ -96,7 +96,7 @@ async def on_change(event) -> None:
     target = event.target
     if not target.getAttribute("data-language") or lesson["info"] is None:
         return
-    if keep_language(target.value) is None:
+    if await keep_language(target.value) is None:
         return
     draw_page(lesson["info"])
     await show(lesson["current"])
@@ -123,7 +123,7 @@ async def begin() -> None:
     root = document.documentElement
     try:
         query = window.location.search
-        speak(page_language(query_value(query, "lang")))
+        await speak_ready(page_language(query_value(query, "lang")))
         try:
             info = lesson_game(query_value(query, "game"))
         except EmbedError as err:
@@ -144,12 +144,13 @@ async def begin() -> None:
         raise
 
 
-def main() -> None:
+async def main() -> None:
+    """Awaited by learn.html, so that PyScript's "all done" comes after the page is ready."""
     try:
         document.getElementById("app").addEventListener("click", guarded(on_click))
         document.getElementById("app").addEventListener("change", guarded(on_change))
         document.addEventListener("keydown", guarded(on_key))
-        guarded(lambda _event: begin())(None)
+        await begin()
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         document.documentElement.dataset.ready = "error"
         report(error)

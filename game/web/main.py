@@ -28,7 +28,7 @@ from game.web import (
     roved,
     unknown_game,
 )
-from game.web.language import follow_in_address, keep_language, page_language, speak
+from game.web.language import follow_in_address, keep_language, page_language, speak_ready
 
 SORRY = N_("Sorry, something went wrong. Please reload the page.")  # said through _()
 _listeners = []  # keeps the event-handler proxies alive for the page's lifetime
@@ -99,11 +99,15 @@ def own_place(element) -> str:
     return at(transform.matrix.e, transform.matrix.f)
 
 
-_motion = {"held": [], "skipped": False}  # the moves of the action being played
+# The moves of the action being played: the animations holding pieces where they were,
+# whether Skip was pressed, the board as it was drawn before the action (its <svg>), and
+# the copies of pieces the action took off the board, by their move's selector.
+_motion = {"held": [], "skipped": False, "before": None, "copies": {}}
 
 
 def release(selector=None) -> None:
-    """Held elements (all, or those of `selector`) go back to their places."""
+    """Held elements (all, or those of `selector`) go back to their places; when all do,
+    the copies of pieces gone from the board go too."""
     kept = []
     for held_selector, animation in _motion["held"]:
         if selector is None or held_selector == selector:
@@ -111,6 +115,37 @@ def release(selector=None) -> None:
         else:
             kept.append((held_selector, animation))
     _motion["held"] = kept
+    if selector is None:
+        for copies in _motion["copies"].values():
+            for copy in copies:
+                copy.remove()
+        _motion["copies"] = {}
+
+
+def copies_of(selector: str) -> list:
+    """Copies of the elements of `selector` as the board drew them before the action,
+    laid over the board as it is now (same drawing, same coordinates), each once: the
+    pieces a move with `before` animates."""
+    if selector in _motion["copies"]:
+        return _motion["copies"][selector]
+    before, board = _motion["before"], document.querySelector("#board svg")
+    copies = []
+    if not is_none(before) and before is not None and not is_none(board):
+        layer = board.querySelector("g.leaving")
+        if is_none(layer):
+            layer = document.createElementNS("http://www.w3.org/2000/svg", "g")
+            layer.setAttribute("class", "leaving")
+            layer.setAttribute("aria-hidden", "true")
+            layer.setAttribute("pointer-events", "none")
+            board.appendChild(layer)
+        for element in before.querySelectorAll(selector):
+            copy = element.cloneNode(True)
+            for named in [copy, *copy.querySelectorAll("[id]")]:
+                named.removeAttribute("id")  # the board's own pieces keep their ids
+            layer.appendChild(copy)
+            copies.append(copy)
+    _motion["copies"][selector] = copies
+    return copies
 
 
 def skip_motion() -> None:
@@ -157,6 +192,8 @@ class Page:
         key = None
         if not is_none(active) and element.contains(active) and active != element:
             key = focus_key(active)
+        if region == "board":  # kept for the pieces an action takes off (copies_of)
+            _motion["before"] = element.querySelector("svg")
         element.innerHTML = html
         if key is not None:  # the same control, redrawn, keeps the focus
             again = element.querySelector(key)
@@ -206,7 +243,9 @@ class Page:
             return
         board = document.getElementById("board")
         for move in moves:
-            for element in board.querySelectorAll(move.selector):
+            elements = (copies_of(move.selector) if move.before
+                        else board.querySelectorAll(move.selector))
+            for element in elements:
                 if move.centred:
                     element.style.transformBox = "fill-box"
                     element.style.transformOrigin = "center"
@@ -233,7 +272,9 @@ class Page:
         running = []
         for move in moves:
             self.release(move.selector)
-            for element in board.querySelectorAll(move.selector):
+            elements = (copies_of(move.selector) if move.before
+                        else board.querySelectorAll(move.selector))
+            for element in elements:
                 frames = [dict(frame) for frame in move.keyframes]
                 if move.home:  # on to its own place, as drawn
                     frames.append({"transform": own_place(element), "offset": 1})
@@ -473,11 +514,11 @@ def adopt_first_screen() -> None:
     document.getElementById("status").textContent = ""
 
 
-def switch_language(code: str) -> None:
+async def switch_language(code: str) -> None:
     """The player chose a language in the picker: everything on screen is said again in
     it at once (the game, its log and the form keep what they hold; nothing reloads), the
     choice is kept for next time (game/web/language.py)."""
-    lang = keep_language(code)
+    lang = await keep_language(code)
     if lang is None:
         return
     follow_in_address(lang)
@@ -743,7 +784,7 @@ def on_change(event):
 
         Page().show("setup", refreshed_form(current["game"], form_values()))
     elif target.getAttribute("data-language"):
-        switch_language(target.value)
+        return switch_language(target.value)
     elif target.getAttribute("data-pace") and table is not None:
         table.set_speed(target.value)
         current["speed"] = table.speed
@@ -800,13 +841,15 @@ def guarded(handler):
     return proxy
 
 
-def main() -> None:
+async def begin() -> None:
+    """The page comes alive: in its language (once that catalog is here), on the screen
+    the address asks for, listening to the player."""
     root = document.documentElement
     try:
         query = window.location.search
         # the first screen as built is in the language static/first.js chose the same way
         built_in = root.lang
-        speak(page_language(query_value(query, "lang")))
+        await speak_ready(page_language(query_value(query, "lang")))
         if chosen_game(query) is None and unknown_game(query) is None and not is_none(
                 document.getElementById("boot")) and root.lang == built_in:
             adopt_first_screen()
@@ -829,3 +872,9 @@ def main() -> None:
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         root.dataset.ready = "error"
         report(error)
+
+
+async def main() -> None:
+    """Awaited by index.html, so that PyScript's "all done" (static/boot.js) comes after
+    the page is ready, the language's catalog fetched."""
+    await begin()

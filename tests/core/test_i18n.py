@@ -156,6 +156,33 @@ def test_speaking_a_language_ends_with_the_one_spoken_before():
     assert i18n.current() == "pt"
 
 
+def test_a_fetched_catalog_is_spoken_gzipped_or_not_and_a_damaged_one_changes_nothing(
+        monkeypatch):
+    """The page has no .po sources: it fetches a language's compiled catalog and hands it
+    to add_catalog (game/web/language.py); a server may have unpacked the gzip already."""
+    import gzip
+
+    hungarian, romanian = (read_po(catalog_path(lang).read_text("utf-8")) for lang in ("hu", "ro"))
+    compiled = write_mo(hungarian)
+    monkeypatch.setattr(i18n, "_translations", {})
+    monkeypatch.setattr(i18n, "LOCALE", Path("/nonexistent"))  # as in the page
+    assert i18n.has_catalog("en") and i18n.has_catalog("xx") and not i18n.has_catalog("hu")
+    for broken in (b"", b"not a catalog", gzip.compress(b"not a catalog"), compiled[:40],
+                   gzip.compress(compiled)[:100]):
+        with pytest.raises(ValueError, match="Magyar catalog cannot be read"):
+            i18n.add_catalog("hu", broken)
+        assert not i18n.has_catalog("hu")
+    with pytest.raises(ValueError):
+        i18n.add_catalog("en", compiled)
+    i18n.add_catalog("hu", gzip.compress(compiled))
+    i18n.add_catalog("ro", write_mo(romanian))
+    assert i18n.has_catalog("hu") and i18n.has_catalog("ro")
+    with i18n.speaking("hu"):
+        assert i18n._("Language") == hungarian["Language"] != "Language"
+    with i18n.speaking("ro"):
+        assert i18n._("Language") == romanian["Language"] != "Language"
+
+
 PO = '''msgid ""
 msgstr ""
 "Language: es\\n"

@@ -39,6 +39,8 @@ def test_a_track_goes_at_an_even_speed_through_its_points():
     move = Move("g.x", frames, steps=2, delay=0.5)
     assert move.options(0.3) == {"duration": 600, "delay": 150, "easing": "ease-in-out",
                                  "fill": "backwards"}
+    # a copy of a piece taken off the board stays at its end (gone) until the action ends
+    assert Move("g.x", frames, before=True).options(0.3)["fill"] == "both"
 
 
 def tsuro_placements(seed: int, count: int = 40):

@@ -182,7 +182,7 @@ def test_download_then_open_gives_the_same_game(page, site, watched):
     watched.assert_clean()
 
 
-@pytest.mark.parametrize("content, reason", [
+BAD_FILES = [
     (b"not json", "not JSON, or it is cut short"),
     (b'{"game": "tatsu", "version": 1, "config"', "cut short"),
     (b'{"game": "tsuro-of-the-seas", "version": 1, "config": {"players": 2}, "seed": 1, '
@@ -191,19 +191,25 @@ def test_download_then_open_gives_the_same_game(page, site, watched):
      "version 9 is not supported"),
     (b'{"game": "tatsu", "version": 1, "config": {"first": "black"}, "seed": 1, '
      b'"actions": [["pass"]]}', "action 1 of the saved game is refused"),
-])
-def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(page, site, watched,
-                                                                    content, reason):
+]
+
+
+def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(page, site, watched):
+    """One file after another on the same page: each refused with its own reason, the
+    form and the board as they were."""
     open_page(page, f"{site.url}?game=tatsu")
     board = page.evaluate("document.querySelector('#board svg').outerHTML")
-    page.set_input_files("input[data-open-file]", files=[
-        {"name": "game.json", "mimeType": "application/json", "buffer": content}])
     refused = page.locator("#status .refused")
-    refused.wait_for()
-    assert refused.inner_text().startswith("This file cannot be opened: ")
-    assert reason in refused.inner_text()
-    assert page.locator("#setup-form").is_visible()
-    assert page.evaluate("document.querySelector('#board svg').outerHTML") == board
+    for content, reason in BAD_FILES:
+        page.evaluate("document.getElementById('status').textContent = ''")  # (the last one)
+        page.set_input_files("input[data-open-file]", files=[
+            {"name": "game.json", "mimeType": "application/json", "buffer": content}])
+        page.wait_for_function("(reason) => { const refused = document.querySelector("
+                               "'#status .refused'); return refused && refused.textContent"
+                               ".includes(reason); }", arg=reason)
+        assert refused.inner_text().startswith("This file cannot be opened: ")
+        assert page.locator("#setup-form").is_visible()
+        assert page.evaluate("document.querySelector('#board svg').outerHTML") == board
     watched.assert_clean()
 
 

@@ -1,6 +1,8 @@
 """The game's Python for the page: one deterministic archive of exactly the modules the page
 imports, without the tooling."""
 
+import gettext
+import gzip
 import io
 import json
 import os
@@ -11,8 +13,16 @@ import zipfile
 
 import pytest
 
-from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE
-from game.site.bundle import GAME, archive_members, compiled_catalogs, game_archive, page_modules
+from game.core.catalogs import read_po
+from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path
+from game.site.bundle import (
+    GAME,
+    archive_members,
+    catalog_file,
+    catalog_languages,
+    game_archive,
+    page_modules,
+)
 
 # What the page imports, by reading game/web/main.py: its entry point (with the browser's
 # `pyscript` stubbed), what it imports when a game is chosen or started, the bots behind
@@ -59,11 +69,20 @@ def test_archive_holds_the_game_package_for_the_page():
     for needed in ("game/__init__.py", "game/core/__init__.py", "game/web/__init__.py",
                    "game/web/main.py", "game/tsuro/bots/search.py", "game/tatsu/bots/search.py"):
         assert needed in members
-    assert all(name.startswith("game/") and name.endswith(".py")
-               or name.startswith("game/locale/") and name.endswith("/LC_MESSAGES/game.mo")
-               for name in members)
-    languages = {name.split("/")[2] for name in members if name.endswith(".mo")}
-    assert languages == set(LANGUAGES) - {SOURCE_LANGUAGE}  # every catalog, compiled
+    assert all(name.startswith("game/") and name.endswith(".py") for name in members)
+
+
+def test_each_catalog_is_a_file_of_its_own_compiled_and_gzipped():
+    """Not in the archive: an English visit downloads no catalog, another language one."""
+    assert catalog_languages() == sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
+    for lang in catalog_languages():
+        data = catalog_file(lang)
+        assert data == catalog_file(lang) and data[:2] == b"\x1f\x8b"  # the same bytes
+        assert len(data) < 60_000
+        words = gettext.GNUTranslations(io.BytesIO(gzip.decompress(data)))
+        for message, translated in read_po(catalog_path(lang).read_text("utf-8")).items():
+            if isinstance(message, str) and message:
+                assert words.gettext(message) == translated
 
 
 def test_archive_leaves_out_what_the_page_never_imports():
@@ -174,7 +193,7 @@ def test_archive_is_deterministic_and_small(tmp_path):
     first = game_archive(copy)
     os.utime(copy / "__init__.py", (0, 0))  # file times do not matter, only content
     assert game_archive(copy) == first
-    assert len(first) < 420_000  # (of which some 110 kB: the four compiled catalogs)
+    assert len(first) < 260_000  # (the catalogs are files of their own)
 
 
 def test_archive_content_is_the_sources(tmp_path):
@@ -182,10 +201,7 @@ def test_archive_content_is_the_sources(tmp_path):
     shutil.copytree(GAME, copy, ignore=shutil.ignore_patterns("__pycache__"))
     archive = zipfile.ZipFile(io.BytesIO(game_archive(copy)))
     members = archive_members(copy)
-    catalogs = compiled_catalogs(copy)
-    assert archive.namelist() == [name for name, _ in members] + [n for n, _ in catalogs]
+    assert archive.namelist() == [name for name, _ in members]
     for name, path in members:
         assert archive.read(name) == path.read_bytes()
-    for name, data in catalogs:
-        assert archive.read(name) == data
     assert archive.testzip() is None
