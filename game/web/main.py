@@ -105,6 +105,19 @@ def own_place(element) -> str:
 _motion = {"held": [], "skipped": False, "before": None, "copies": {}}
 
 
+def about_its_centre(element) -> None:
+    """A move's turn and scale (the CSS rotate and scale properties) about the element's
+    own centre where it is drawn. The browser applies them outside the element's
+    transform attribute (its place), so the origin is given in its parent's coordinates:
+    that place plus the centre of its drawing."""
+    box = element.getBBox()
+    place = element.transform.baseVal.consolidate()
+    x, y = (0, 0) if is_none(place) else (place.matrix.e, place.matrix.f)
+    element.style.transformBox = "view-box"
+    element.style.transformOrigin = (f"{x + box.x + box.width / 2:.2f}px "
+                                     f"{y + box.y + box.height / 2:.2f}px")
+
+
 def release(selector=None) -> None:
     """Held elements (all, or those of `selector`) go back to their places; when all do,
     the copies of pieces gone from the board go too."""
@@ -247,8 +260,7 @@ class Page:
                         else board.querySelectorAll(move.selector))
             for element in elements:
                 if move.centred:
-                    element.style.transformBox = "fill-box"
-                    element.style.transformOrigin = "center"
+                    about_its_centre(element)
                 first = {key: value for key, value in move.keyframes[0].items()
                          if key != "offset"}
                 _motion["held"].append((move.selector, element.animate(
@@ -279,8 +291,7 @@ class Page:
                 if move.home:  # on to its own place, as drawn
                     frames.append({"transform": own_place(element), "offset": 1})
                 if move.centred:
-                    element.style.transformBox = "fill-box"
-                    element.style.transformOrigin = "center"
+                    about_its_centre(element)
                 running.append(element.animate(to_js(frames),
                                                to_js(move.options(step_seconds))))
         if not running:

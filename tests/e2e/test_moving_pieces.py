@@ -24,6 +24,12 @@ SHIP_AT = """(seat) => {
   return [Math.round(box.x * 10) / 10, Math.round(box.y * 10) / 10,
           Number(ship.dataset.position)];
 }"""
+DICE_MOVING = ("() => [...document.querySelectorAll('#board g.die')]"
+               ".some((die) => die.getAnimations().length > 0)")
+DICE_CENTRES = """() => [...document.querySelectorAll('#board g.die')].map((die) => {
+  const box = die.getBoundingClientRect();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+})"""
 LONG_TASKS = """() => {
   window.__long = [];
   new PerformanceObserver((list) => {
@@ -108,14 +114,25 @@ def test_a_tatsu_stone_goes_round_the_ring(page, site, watched):
     start_game(page, {"name0": "Ann", "player0": "human", "player1": "easy", "seed": 3,
                       "speed": "slow"})
     page.wait_for_selector('#board g.stone.movable[data-segment]', timeout=60_000)
-    page.wait_for_function(f"{MOVING} === 0")
-    page.locator("#board g.stone.movable[data-segment]").first.click()
-    page.locator("#board g.target").first.click()
-    page.wait_for_function(f"{MOVING} > 0")
-    seen = set()
-    while page.evaluate(MOVING) > 0:
-        seen.add(tuple(page.evaluate("""() => [...document.querySelectorAll('#board g.stone')]
-          .map((g) => { const b = g.getBoundingClientRect(); return b.x + ',' + b.y; })""")))
-        page.wait_for_timeout(30)
+    # Both of the person's dice, then the computer's turn: each stone goes round, the
+    # computer's dice tumble in place (each about its own centre)
+    seen, tumbling = set(), []
+    for _die in range(2):
+        page.wait_for_function(f"{MOVING} === 0")
+        page.locator("#board g.stone.movable[data-segment]").first.click()
+        page.locator("#board g.target").first.click()
+        page.wait_for_function(f"{MOVING} > 0")
+        while page.evaluate(MOVING) > 0 or page.locator("#board g.stone.movable").count() == 0:
+            seen.add(tuple(page.evaluate("""() => [...document.querySelectorAll(
+              '#board g.stone')].map((g) => {
+                const b = g.getBoundingClientRect(); return b.x + ',' + b.y; })""")))
+            if page.evaluate(DICE_MOVING):
+                tumbling.append(page.evaluate(DICE_CENTRES))
+            page.wait_for_timeout(20)
     assert len(seen) >= 4  # a stone was seen on its way
+    final = page.evaluate(DICE_CENTRES)
+    assert len(tumbling) >= 3 and final, tumbling
+    for centres in tumbling:
+        for (x, y), (fx, fy) in zip(centres, final):
+            assert abs(x - fx) <= 3 and abs(y - fy) <= 3, (centres, final)
     watched.assert_clean()
