@@ -1,15 +1,57 @@
-"""Tatsu in motion (game/core/motion.py says how motion is played): the dice roll; a
-stone travels round the ring segment by segment, the way its colour goes (never across
-the ring), from its field to the field it lands on; a stone entering from the mat
-comes in; a vine that settles after an escape sinks to the inner field. Each from the
-event's own data and the arena's geometry (game/tatsu/svg.py): pure."""
+"""Tatsu in motion (game/core/motion.py says how motion is played), each from the event's
+own data and the arena's geometry (game/tatsu/svg.py): pure.
 
-from game.core.motion import Move, rise, roll, track
+  dice      the dice roll
+  move      a stone travels round the ring segment by segment, the way its colour goes
+            (never across the ring), from its field to the field it lands on
+  escape    the same
+  enter     a stone comes from its pile on the mat to its field
+  settle    the vine an escape leaves behind sinks to the inner field, and its tendrils,
+            left where the stone slipped out of them, uncoil and fade
+  hold      the stone under one of its own is pressed down and a lock closes on it
+  power     an entangling vine's tendrils wind round its victim, pressed down; a water
+            dragon's victim flies back to its owner's tray, a fire dragon's to the
+            attacker's dead zone (the pile's stone, drawn there now, from its field)
+  release   the lock or tendrils of the stone set free fall away (copies of them as
+            drawn before the action: the board has them no more)
+  recruit   a stone hops from the tray to the mat
+The other events (turn, pass, forfeit, game_over, first_roll) change only words, the
+hub's lines and which side is active: nothing moves with them. A die used is drawn grey
+at once: the stone's travel shows what it did.
+
+A piece drawn at a place (a transform attribute) is scaled or turned inside one
+transform with that place, "translate(...) scale(...)", the same functions in every
+keyframe: the CSS `scale` and `rotate` properties would act outside the drawn
+translation, about the board's corner rather than the piece's centre.
+"""
+
+from math import pi, sin
+
+from game.core.motion import Move, at, roll, track
 from game.tatsu.arena import DIRECTION, INNER, SEGMENTS
-from game.tatsu.svg import R_INNER_STONE, R_OUTER_STONE, _polar
+from game.tatsu.svg import (
+    LOCK_AT,
+    PILE_R,
+    R_INNER_STONE,
+    R_OUTER_STONE,
+    STONE_R,
+    _polar,
+    pile_centre,
+    side_top,
+)
 
 SEGMENT_STEPS = 0.3  # steps to travel one segment
 MIN_TRAVEL_STEPS = 0.9
+ENTER_STEPS = 0.9  # from the mat to the field
+GONE_STEPS = 1.0  # a victim to its tray or to the dead zone
+RECRUIT_STEPS = 0.8  # from the tray to the mat
+BIND_STEPS = 0.7  # tendrils winding or a lock closing, the stone pressed down
+FREE_STEPS = 0.5  # a lock or tendrils falling away
+LIFT = 0.25  # how much bigger a stone carried over the board looks half-way
+HOP = 14  # how high a recruit hops over the boxes' edge (units)
+PILE_SCALE = PILE_R / STONE_R  # a pile's stone beside a stone in the arena
+PRESSED = 0.8  # the scale a stone is pressed down to
+BOX_OF = {"tray": "tray", "dead zone": "dead"}  # a power event's victim_to: the box
 
 
 def moves(lines) -> dict:
@@ -17,27 +59,65 @@ def moves(lines) -> dict:
     that event}."""
     plan = {}
     for index, (event, _words) in enumerate(lines):
-        kind, data = event.kind, event.data
-        if kind == "dice":
-            plan[index] = [Move("g.die", roll(), steps=1.0, centred=True)]
-        elif kind in ("move", "escape"):
-            plan[index] = [_travel(data)]
-        elif kind == "enter":
-            plan[index] = [Move(_stone(data["to"]), rise(), steps=0.9, centred=True)]
-        elif kind == "settle":
-            segment = data["segment"]
-            plan[index] = [Move(_stone([segment, INNER]),
-                                track([_polar(segment, R_OUTER_STONE),
-                                       _polar(segment, R_INNER_STONE)]), steps=0.6)]
+        found = _event_moves(event.kind, event.data)
+        if found:
+            plan[index] = found
     return plan
+
+
+def _event_moves(kind, data) -> list:
+    if kind == "dice":
+        return [Move("g.die", roll(), steps=1.0, centred=True)]
+    if kind in ("move", "escape"):
+        return [_travel(data)]
+    if kind == "enter":
+        return [_enter(data)]
+    if kind == "settle":  # the escaped stone's tendrils were the vine's
+        segment = data["segment"]
+        return [Move(_stone([segment, INNER]),
+                     track([_polar(segment, R_OUTER_STONE), _polar(segment, R_INNER_STONE)]),
+                     steps=0.6),
+                _loosen(segment, "entangled")]
+    if kind == "hold":
+        return _bind(data["segment"], "held")
+    if kind == "power":
+        if data["power"] == "entangle":
+            return _bind(data["segment"], "entangled")
+        return [_gone(data)] if data["victim_to"] in BOX_OF else []
+    if kind == "release":
+        return [_loosen(data["segment"], data["was"])]
+    if kind == "recruit":
+        return [_recruit(data)]
+    return []
 
 
 def _stone(place) -> str:
     return f'g.stone[data-segment="{place[0]}"][data-field="{place[1]}"]'
 
 
+def _pile(owner: int, box: str, kind: str) -> str:
+    """A pile's stone (its <g> drawn at translate(x y) within the owner's side)."""
+    return f'g.pile[data-box="{box}"][data-seat="{owner}"][data-kind="{kind}"] > g'
+
+
 def _radius(field: str) -> float:
     return R_INNER_STONE if field == INNER else R_OUTER_STONE
+
+
+def _line(start, end, parts: int = 6) -> list:
+    (x0, y0), (x1, y1) = start, end
+    return [(x0 + (x1 - x0) * k / parts, y0 + (y1 - y0) * k / parts) for k in range(parts + 1)]
+
+
+def _carried(points, scale_from: float, scale_to: float) -> tuple:
+    """Keyframes through `points` at an even speed, the piece's scale going from
+    `scale_from` to `scale_to` and LIFT larger half-way: picked up, carried, put down."""
+    frames = []
+    for frame in track(points):
+        t = frame["offset"]
+        scale = scale_from + (scale_to - scale_from) * t + LIFT * sin(pi * t)
+        frames.append({"transform": f"{frame['transform']} scale({scale:.3f})", "offset": t})
+    return tuple(frames)
 
 
 def _travel(data) -> Move:
@@ -52,6 +132,77 @@ def _travel(data) -> Move:
               for k in range(halves + 1)]
     return Move(_stone(data["to"]), track(points),
                 steps=max(MIN_TRAVEL_STEPS, SEGMENT_STEPS * count))
+
+
+def _enter(data) -> Move:
+    """From the mat's pile of its kind (in its side, above or below the arena) straight
+    to its entry segment's field, growing from a pile's size to the arena's."""
+    x, y = pile_centre("mat", data["stone"])
+    segment, field = data["to"]
+    points = _line((x, side_top(data["seat"]) + y), _polar(segment, _radius(field)))
+    return Move(_stone(data["to"]), _carried(points, PILE_SCALE, 1.0), steps=ENTER_STEPS)
+
+
+def _gone(data) -> Move:
+    """The victim of a water or fire dragon, now a stone of a pile (in its tray, or in
+    the attacker's dead zone), flies there from the inner field it was on (a lone stone
+    is always on the inner field). The pile's stone is drawn within its side, so the
+    start is given in the side's frame."""
+    box = BOX_OF[data["victim_to"]]
+    owner = data["victim_seat"] if box == "tray" else data["seat"]
+    x, y = _polar(data["segment"], R_INNER_STONE)
+    points = _line((x, y - side_top(owner)), pile_centre(box, data["victim"]))
+    return Move(_pile(owner, box, data["victim"]), _carried(points, 1 / PILE_SCALE, 1.0),
+                steps=GONE_STEPS)
+
+
+def _recruit(data) -> Move:
+    """From the tray's pile of the corner's kind, a hop over the boxes' edge to the
+    mat's pile (both in the recruiting player's side)."""
+    kind = data["stone"]
+    (x0, y0), (x1, y1) = pile_centre("tray", kind), pile_centre("mat", kind)
+    points = [(x0 + (x1 - x0) * k / 6, y0 + (y1 - y0) * k / 6 - HOP * sin(pi * k / 6))
+              for k in range(7)]
+    return Move(_pile(data["seat"], "mat", kind), _carried(points, 1.0, 1.0),
+                steps=RECRUIT_STEPS)
+
+
+def _bind(segment: int, status: str) -> list:
+    """The stone on the inner field is pressed down under the stone that landed over it,
+    and a vine's tendrils wind round it (entangled) or a lock closes on it (held); the
+    tendrils and the lock wait unseen until then."""
+    stone = _stone([segment, INNER])
+    place = at(*_polar(segment, R_INNER_STONE))
+    pressed = Move(stone, ({"transform": f"{place} scale(1)"},
+                           {"transform": f"{place} scale({PRESSED})", "offset": 0.4},
+                           {"transform": f"{place} scale(1)"}), steps=BIND_STEPS)
+    if status == "entangled":  # the ring is drawn about the stone's centre, untransformed
+        mark = Move(f"{stone} g.vine-ring",
+                    ({"transform": "rotate(-240deg) scale(1.8)", "opacity": 0},
+                     {"transform": "rotate(0deg) scale(1)", "opacity": 1}), steps=BIND_STEPS)
+    else:
+        lock = at(*LOCK_AT)
+        mark = Move(f"{stone} g.lock",
+                    ({"transform": f"{lock} scale(0)", "opacity": 0},
+                     {"transform": f"{lock} scale(1.3)", "opacity": 1, "offset": 0.7},
+                     {"transform": f"{lock} scale(1)", "opacity": 1}), steps=BIND_STEPS)
+    return [pressed, mark]
+
+
+def _loosen(segment: int, was: str) -> Move:
+    """The tendrils (was entangled) or the lock (was held) of the stone on the inner field,
+    as drawn before the action, fall away from it. A copy lies over the board, outside
+    the stone, so its keyframes carry the stone's place."""
+    x, y = _polar(segment, R_INNER_STONE)
+    stone = _stone([segment, INNER])
+    if was == "entangled":
+        frames = ({"transform": f"{at(x, y)} rotate(0deg) scale(1)", "opacity": 1},
+                  {"transform": f"{at(x, y)} rotate(150deg) scale(1.6)", "opacity": 0})
+        return Move(f"{stone} g.vine-ring", frames, steps=FREE_STEPS, before=True)
+    dx, dy = LOCK_AT
+    frames = ({"transform": f"{at(x + dx, y + dy)} scale(1)", "opacity": 1},
+              {"transform": f"{at(x + dx, y + dy - 10)} scale(1.4)", "opacity": 0})
+    return Move(f"{stone} g.lock", frames, steps=FREE_STEPS, before=True)
 
 
 __all__ = ["moves"]

@@ -27,7 +27,9 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     g.stone#stone-<segment>-<field>[data-seat][data-kind][data-segment][data-field]
         [data-status=free|held|entangled]; classes: entangled, held, movable (role=button,
         aria-label, data-rove="stones"), selected; data-escape=<die> on a stone that may escape.
-        A movable stone ends with circle.hit, its round hit area (HIT_R, transparent)
+        A movable stone ends with circle.hit, its round hit area (HIT_R, transparent).
+        An entangled stone holds g.vine-ring (its tendrils, about its centre), a held
+        one g.lock (at LOCK_AT): game/tatsu/motion.py winds and loosens them
     g.target#target-<segment>-<die>[data-target-segment][data-action][data-die][data-kind]
         a legal destination of the selected stone (role=button, data-rove="targets");
         data-action is the
@@ -41,7 +43,8 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
         [data-count][data-colour]   data-seat is the box's owner; data-colour the stones'
         colour (a dead zone holds the opponent's stones). Mat piles also have
         data-mat=<kind>, and "movable" / "selected" like arena stones; a movable pile's
-        rect.hit is its column of the mat's box
+        rect.hit is its column of the mat's box. The pile's stone is its one child <g>,
+        at pile_centre(box, kind) within the side (drawn at (0, side_top(seat)))
     Roving focus: of the movable stones and piles (data-rove="stones") one is in the tab
     order (tabindex="0": the selected one, else the first drawn), and so is the first
     target (data-rove="targets"); the others have tabindex="-1" and are reached with the
@@ -239,8 +242,10 @@ def _stone_body(colour_seat: int, kind: str, r: float, pre: str) -> str:
             f'{_glyph(kind, r / STONE_R, pre)}')
 
 
-LOCK = ('<g class="lock" transform="translate(9.5 -9.5)"><circle r="6" fill="#5b4a2c" '
-        'stroke="#ffffff" stroke-width="1"/><path d="M-2 -0.5v-1.6a2 2 0 0 1 4 0v1.6" '
+LOCK_AT = (9.5, -9.5)  # the lock's place on a held stone, from the stone's centre
+LOCK = (f'<g class="lock" transform="translate({LOCK_AT[0]} {LOCK_AT[1]})"><circle r="6" '
+        'fill="#5b4a2c" stroke="#ffffff" stroke-width="1"/>'
+        '<path d="M-2 -0.5v-1.6a2 2 0 0 1 4 0v1.6" '
         'fill="none" stroke="#ffffff" stroke-width="1.2"/><rect x="-2.9" y="-0.7" '
         'width="5.8" height="4.2" rx="0.8" fill="#ffffff"/></g>')
 
@@ -633,10 +638,22 @@ def _hub(scene: TatsuScene, pre) -> str:
 NAME_FONT, MOVES_FONT, BOX_FONT, COUNT_FONT = 13, 11, 10.5, 11
 BOX_X, BOX_W, BOX_GAP, BOX_Y, BOX_H = 10, 124, 4, 34, 58  # three boxes side by side
 PILE_W, PILE_Y = BOX_W / 3, 64  # a pile's column in its box; its stone's centre
+BOXES = ("tray", "mat", "dead")  # a side's boxes, left to right
+
+
+def side_top(seat: int) -> float:
+    """Where a side is drawn: its strip's top (Black's above the arena, White's below)."""
+    return 0 if seat == 0 else PANEL_H + ARENA_H
+
+
+def pile_centre(box: str, kind: str) -> tuple:
+    """The centre of a pile's stone, within its side (drawn at (0, side_top(seat)))."""
+    left = BOX_X + BOXES.index(box) * (BOX_W + BOX_GAP) + KINDS.index(kind) * PILE_W
+    return left + PILE_W / 2, PILE_Y
 
 
 def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
-    y0 = 0 if seat == 0 else PANEL_H + ARENA_H
+    y0 = side_top(seat)
     active = scene.active == seat
     who = _who(seat, names)
     direction = _(DIRECTION_WORDS[DIRECTION[seat]])
@@ -674,7 +691,7 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
         for k, kind in enumerate(KINDS):
             count = counts[kind]
             left = bx + k * PILE_W
-            px, py = left + PILE_W / 2, PILE_Y
+            px, py = pile_centre(box, kind)
             stone = (MAT, kind)
             extra, cls, marks, hit = "", "pile", "", ""
             words = _(BOX_CONTENTS[box]).format(who=who,
@@ -826,4 +843,5 @@ def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
     )
 
 
-__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "layers", "summary"]
+__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "layers", "pile_centre",
+           "side_top", "summary"]

@@ -1,0 +1,352 @@
+"""Tatsu's motion (game/tatsu/motion.py) against the boards as drawn (game/tatsu/svg.py):
+every move acts on pieces the board draws (a move with `before` on the board drawn
+before the action), starts where the piece was and ends where it is drawn now; a water
+dragon's victim goes to its tray, a fire dragon's to the dead zone; tendrils and locks
+wind on and fall away; a recruit hops from the tray to the mat."""
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+
+import pytest
+from tatsu_helpers import enter, escape, move, pos
+
+from game.core.motion import Move
+from game.tatsu import motion, svg
+from game.tatsu.state import TatsuState
+from game.tatsu.svg import R_INNER_STONE, _polar
+
+NS = "{http://www.w3.org/2000/svg}"
+TRANSLATE = re.compile(r"translate\(([-\d.]+)px, ([-\d.]+)px\)")
+SCALE = re.compile(r"scale\(([-\d.]+)\)")
+
+
+# --- reading a drawn board ---------------------------------------------------------------
+class Board:
+    """A drawn board, parsed: its elements matched by the simple CSS selectors the
+    moves use (tag, .class, [attr="value"], descendant and child combinators)."""
+
+    def __init__(self, markup: str):
+        self.root = ET.fromstring(markup)
+        self.parent = {child: parent for parent in self.root.iter() for child in parent}
+
+    def select(self, selector: str) -> list:
+        steps, combinator = [], " "
+        for part in selector.split():
+            if part == ">":
+                combinator = ">"
+                continue
+            steps.append((combinator, part))
+            combinator = " "
+        return [e for e in self.root.iter() if self._matches(e, steps, len(steps) - 1)]
+
+    def _matches(self, element, steps, i) -> bool:
+        combinator, compound = steps[i]
+        if not compound_matches(element, compound):
+            return False
+        if i == 0:
+            return True
+        parent = self.parent.get(element)
+        if steps[i][0] == ">":
+            return parent is not None and self._matches(parent, steps, i - 1)
+        while parent is not None:
+            if self._matches(parent, steps, i - 1):
+                return True
+            parent = self.parent.get(parent)
+        return False
+
+    def place(self, element) -> tuple:
+        """Its own translation: where a CSS transform on it puts its origin."""
+        return own_translate(element)
+
+    def absolute(self, element) -> tuple:
+        """Where its origin lies on the board (its own and its groups' translations):
+        where a copy of it laid over the board must be put."""
+        x = y = 0.0
+        while element is not None:
+            dx, dy = own_translate(element)
+            x, y = x + dx, y + dy
+            element = self.parent.get(element)
+        return x, y
+
+    def one(self, selector: str):
+        found = self.select(selector)
+        assert len(found) == 1, (selector, len(found))
+        return found[0]
+
+
+@cache
+def compound(text: str) -> tuple:
+    """A compound selector, g.stone[data-field="inner"]: (tag, classes, attributes)."""
+    return (NS + re.match(r"[a-z]+", text).group(), re.findall(r"\.([\w-]+)", text),
+            re.findall(r'\[([\w-]+)="([^"]*)"\]', text))
+
+
+def compound_matches(element, text: str) -> bool:
+    tag, names, attributes = compound(text)
+    if element.tag != tag:
+        return False
+    classes = element.get("class", "").split()
+    return (all(name in classes for name in names)
+            and all(element.get(name) == value for name, value in attributes))
+
+
+def own_translate(element) -> tuple:
+    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
+    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
+
+
+def xy(frame) -> tuple:
+    x, y = TRANSLATE.search(frame["transform"]).groups()
+    return float(x), float(y)
+
+
+def scale(frame) -> float:
+    return float(SCALE.search(frame["transform"]).group(1))
+
+
+def functions(frame) -> list:
+    return re.findall(r"([a-z]+)\(", frame.get("transform", ""))
+
+
+def near(a, b, tolerance=0.05) -> bool:
+    return abs(a[0] - b[0]) <= tolerance and abs(a[1] - b[1]) <= tolerance
+
+
+def pile_stone(board: Board, owner: int, box: str, kind: str):
+    return board.one(f'g.pile[data-box="{box}"][data-seat="{owner}"][data-kind="{kind}"] > g')
+
+
+def count(board: Board, owner: int, box: str, kind: str) -> int:
+    pile = board.one(f'g.pile[data-box="{box}"][data-seat="{owner}"][data-kind="{kind}"]')
+    return int(pile.get("data-count"))
+
+
+def stone(board: Board, segment: int, field: str = "inner"):
+    found = board.select(f'g.stone[data-segment="{segment}"][data-field="{field}"]')
+    return found[0] if found else None
+
+
+# --- one action, its boards and its plan ---------------------------------------------------
+def played(state, action):
+    """(board before, events, board after, plan) of `action` on `state`."""
+    before = Board(svg.board(state))
+    events = state.apply(action)
+    after = Board(svg.board(state))
+    plan = motion.moves([(event, "") for event in events])
+    return before, events, after, plan
+
+
+def moves_of(events, plan, kind) -> list:
+    """The moves of each event of `kind`, with the event's data."""
+    return [(events[i].data, plan.get(i, [])) for i in range(len(events))
+            if events[i].kind == kind]
+
+
+def check_drawn(before: Board, after: Board, plan: dict) -> None:
+    """What holds for every move: it acts on a piece the board draws (a `before` move on
+    the board drawn before the action); a move that carries the piece's place starts or
+    ends at it: a piece still on the board ends where it is drawn, at its own size; a
+    copy of a piece gone starts where it was drawn, and ends unseen."""
+    for moves in plan.values():
+        for m in moves:
+            assert isinstance(m, Move)
+            board = before if m.before else after
+            found = board.select(m.selector)
+            assert found, m.selector
+            frames = m.keyframes
+            # one list of transform functions in every keyframe that has a transform
+            assert len({tuple(functions(f)) for f in frames if "transform" in f}) <= 1
+            if m.before:
+                assert frames[-1]["opacity"] == 0 and m.options(1)["fill"] == "both"
+                if TRANSLATE.search(frames[0].get("transform", "")):
+                    for element in found:
+                        assert near(xy(frames[0]), board.absolute(element)), m.selector
+                continue
+            last = frames[-1]
+            if TRANSLATE.search(last.get("transform", "")) and not m.home:
+                for element in found:
+                    assert near(xy(last), board.place(element)), m.selector
+            if SCALE.search(last.get("transform", "")):
+                assert scale(last) == 1
+            if "opacity" in last:
+                assert last["opacity"] == 1
+
+
+# --- constructed positions: one of each -----------------------------------------------------
+def test_a_water_dragons_victim_flies_back_to_its_owners_tray():
+    state = pos({5: "Bw", 8: "Wv", 19: "Wf"}, dice=(3, 4))
+    before, events, after, plan = played(state, move(5, 3))
+    check_drawn(before, after, plan)
+    ((data, moves),) = moves_of(events, plan, "power")
+    assert data["power"] == "expel" and data["victim_to"] == "tray"
+    (gone,) = moves
+    assert gone.selector == 'g.pile[data-box="tray"][data-seat="1"][data-kind="vine"] > g'
+    assert count(after, 1, "tray", "vine") == count(before, 1, "tray", "vine") + 1
+    top = after.absolute(after.parent[pile_stone(after, 1, "tray", "vine")])  # White's side
+    start = xy(gone.keyframes[0])
+    victim = stone(before, 8)
+    assert victim.get("data-seat") == "1" and victim.get("data-kind") == "vine"
+    assert near((start[0] + top[0], start[1] + top[1]), before.absolute(victim))
+    assert near((start[0] + top[0], start[1] + top[1]), _polar(8, R_INNER_STONE))
+    assert near(xy(gone.keyframes[-1]), after.place(pile_stone(after, 1, "tray", "vine")))
+    assert scale(gone.keyframes[0]) > 1  # an arena stone, larger than a pile's
+    assert max(scale(f) for f in gone.keyframes) > 1.1  # lifted on its way
+
+
+def test_a_fire_dragons_victim_flies_to_the_attackers_dead_zone():
+    state = pos({5: "Bf", 7: "Ww", 19: "Wv"}, dice=(2, 4))
+    before, events, after, plan = played(state, move(5, 2))
+    check_drawn(before, after, plan)
+    ((data, moves),) = moves_of(events, plan, "power")
+    assert data["power"] == "destroy" and data["victim_to"] == "dead zone"
+    (gone,) = moves
+    # Black's dead zone (its side, above the arena) holds the White water dragon now
+    assert gone.selector == 'g.pile[data-box="dead"][data-seat="0"][data-kind="water"] > g'
+    pile = pile_stone(after, 0, "dead", "water")
+    assert after.absolute(after.parent[pile]) == (0, 0)
+    assert near(xy(gone.keyframes[0]), _polar(7, R_INNER_STONE))
+    assert near(xy(gone.keyframes[-1]), after.place(pile))
+    assert count(after, 0, "dead", "water") == count(before, 0, "dead", "water") + 1
+    # the fire dragon travels to the field first, the victim leaves after it
+    kinds = [e.kind for e in events]
+    assert kinds.index("move") < kinds.index("power")
+
+
+def test_white_destroys_into_its_own_dead_zone_below_the_arena():
+    state = pos({10: "Wf", 8: "Bv", 2: "Bw"}, to_move="white", dice=(2, 5))
+    before, events, after, plan = played(state, move(10, 2))
+    check_drawn(before, after, plan)
+    ((data, (gone,)),) = moves_of(events, plan, "power")
+    assert gone.selector == 'g.pile[data-box="dead"][data-seat="1"][data-kind="vine"] > g'
+    top = svg.side_top(1)
+    assert top > 0
+    x, y = xy(gone.keyframes[0])
+    assert near((x, y + top), _polar(8, R_INNER_STONE))
+
+
+def test_an_entangling_vine_winds_its_tendrils_round_its_victim():
+    state = pos({5: "Bv", 7: "Ww", 19: "Wv"}, dice=(2, 4))
+    before, events, after, plan = played(state, move(5, 2))
+    check_drawn(before, after, plan)
+    ((data, moves),) = moves_of(events, plan, "power")
+    assert data["power"] == "entangle"
+    pressed, ring = moves
+    victim = after.one(pressed.selector)
+    assert victim.get("data-status") == "entangled" and victim.get("data-segment") == "7"
+    assert all(near(xy(f), after.place(victim)) for f in pressed.keyframes)
+    assert min(scale(f) for f in pressed.keyframes) < 1  # pressed down under the vine
+    assert after.select(ring.selector) and not before.select(ring.selector)
+    assert ring.keyframes[0]["opacity"] == 0  # unseen until the vine lands
+    assert ring.keyframes[-1]["transform"] == "rotate(0deg) scale(1)"
+
+
+def test_a_stone_held_under_its_own_is_pressed_and_locked():
+    state = pos({5: "Bv", 7: "Bw", 19: "Wv"}, dice=(2, 4))
+    before, events, after, plan = played(state, move(5, 2))
+    check_drawn(before, after, plan)
+    ((data, moves),) = moves_of(events, plan, "hold")
+    pressed, lock = moves
+    held = after.one(pressed.selector)
+    assert held.get("data-status") == "held"
+    assert near(xy(pressed.keyframes[0]), before.place(stone(before, 7)))
+    assert after.select(lock.selector) and not before.select(lock.selector)
+    assert lock.keyframes[0]["opacity"] == 0 and scale(lock.keyframes[0]) == 0
+    assert near(xy(lock.keyframes[-1]), after.place(after.one(lock.selector)))
+    # the stone that holds it travelled to the outer field first
+    ((_move, (travel,)),) = moves_of(events, plan, "move")
+    assert travel.selector.endswith('[data-field="outer"]')
+
+
+@pytest.mark.parametrize("bound, mark", [(("Bv", "Bw"), "g.lock"),
+                                         (("Wv", "Bv"), "g.vine-ring")])
+def test_a_stone_set_free_loses_its_lock_or_tendrils(bound, mark):
+    state = pos({5: bound, 19: "Wf"}, dice=(2, 4))
+    before, events, after, plan = played(state, move(5, 2, "outer"))
+    check_drawn(before, after, plan)
+    ((data, (loose,)),) = moves_of(events, plan, "release")
+    assert loose.before and loose.selector.endswith(mark)
+    was = before.one(loose.selector)  # drawn before, gone now
+    assert not after.select(loose.selector)
+    assert stone(after, 5).get("data-status") == "free"
+    assert near(xy(loose.keyframes[0]), before.absolute(was))
+    assert loose.keyframes[-1]["opacity"] == 0
+
+
+def test_an_escaping_stone_slips_out_and_the_vine_settles_and_uncoils():
+    state = pos({5: ("Bf", "Wv"), 19: "Wf", 1: "Bv"}, dice=(2, 4))
+    before, events, after, plan = played(state, escape(5, 2))
+    check_drawn(before, after, plan)
+    ((data, (travel,)),) = moves_of(events, plan, "escape")
+    assert travel.selector == 'g.stone[data-segment="7"][data-field="inner"]'
+    ((_settle, (sink, uncoil)),) = moves_of(events, plan, "settle")
+    vine = after.one(sink.selector)
+    assert vine.get("data-kind") == "vine" and vine.get("data-seat") == "1"
+    assert near(xy(sink.keyframes[0]), before.place(stone(before, 5, "outer")))
+    assert near(xy(sink.keyframes[-1]), after.place(vine))
+    # the tendrils, drawn round the escaping stone before, stay until the vine settles
+    assert uncoil.before and uncoil.selector.endswith("g.vine-ring")
+    assert near(xy(uncoil.keyframes[0]), before.absolute(before.one(uncoil.selector)))
+    assert not after.select(uncoil.selector)
+
+
+def test_a_recruit_hops_from_the_tray_to_the_mat():
+    state = pos({5: "Bv", 19: "Wf"}, dice=(3, 4))  # segment 8 is a vine corner
+    before, events, after, plan = played(state, move(5, 3))
+    check_drawn(before, after, plan)
+    ((data, (hop,)),) = moves_of(events, plan, "recruit")
+    assert hop.selector == 'g.pile[data-box="mat"][data-seat="0"][data-kind="vine"] > g'
+    assert near(xy(hop.keyframes[0]), before.place(pile_stone(before, 0, "tray", "vine")))
+    assert near(xy(hop.keyframes[-1]), after.place(pile_stone(after, 0, "mat", "vine")))
+    assert min(xy(f)[1] for f in hop.keyframes) < xy(hop.keyframes[0])[1] - 10  # a hop
+    assert count(after, 0, "mat", "vine") == count(before, 0, "mat", "vine") + 1
+    assert count(after, 0, "tray", "vine") == count(before, 0, "tray", "vine") - 1
+
+
+@pytest.mark.parametrize("seat, die", [(0, 2), (1, 3)])
+def test_an_entering_stone_comes_from_its_mat(seat, die):
+    colour = ("black", "white")[seat]
+    state = pos({9: "Bv", 20: "Wv"}, to_move=colour, dice=(die, 6),
+                mats={colour: {"fire": 1}})
+    before, events, after, plan = played(state, enter("fire", die))
+    check_drawn(before, after, plan)
+    ((data, (come,)),) = moves_of(events, plan, "enter")
+    mat = pile_stone(before, seat, "mat", "fire")
+    assert near(xy(come.keyframes[0]), before.absolute(mat))
+    assert scale(come.keyframes[0]) < 1  # a pile's size, growing to the arena's
+    assert near(xy(come.keyframes[-1]), after.place(after.one(come.selector)))
+    assert come.selector == (f'g.stone[data-segment="{data["to"][0]}"]'
+                             f'[data-field="{data["to"][1]}"]')
+
+
+# --- seeded games: every move against the boards drawn ----------------------------------------
+def test_in_seeded_games_every_move_acts_on_a_drawn_piece_from_where_it_was():
+    seen = {"expel": 0, "destroy": 0, "entangle": 0, "hold": 0, "release": 0,
+            "recruit": 0, "enter": 0, "settle": 0}
+    for seed in range(6):
+        state = TatsuState({"first": "black"}, seed)
+        rng = random.Random(seed)
+        for _step in range(120):
+            if state.is_over:
+                break
+            before, events, after, plan = played(state, rng.choice(state.legal_actions()))
+            check_drawn(before, after, plan)
+            for index, event in enumerate(events):
+                data, moves = event.data, plan.get(index, [])
+                if event.kind == "power":
+                    seen[data["power"]] += 1
+                    if data["power"] != "entangle":
+                        (gone,) = moves
+                        box, owner = (("tray", data["victim_seat"]) if data["power"] == "expel"
+                                      else ("dead", data["seat"]))
+                        assert f'[data-box="{box}"][data-seat="{owner}"]' in gone.selector
+                        x, y = xy(gone.keyframes[0])
+                        assert near((x, y + svg.side_top(owner)),
+                                    _polar(data["segment"], R_INNER_STONE))
+                elif event.kind in seen:
+                    seen[event.kind] += 1
+                    assert moves
+                if event.kind in ("release", "settle"):
+                    assert any(m.before for m in moves)
+    assert all(count >= 3 for count in seen.values()), seen
