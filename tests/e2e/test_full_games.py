@@ -16,6 +16,8 @@ Seeds (checked natively with the same choice rules, see players.py):
   9 entries from the mat; White wins, having destroyed both of Black's fire dragons.
 - Tatsu, seed 283: after 7 actions Black rolls 4 and 4: no die can be used, but an
   entangled stone may escape; escaping is optional (D4), so Pass must be offered.
+The two games of people alone play at the "fast" pace, every event's motion played (a
+click made as a motion ends is kept and taken once); the others at "instant".
 Every test also fails on a request leaving the origin, an error response or a console
 error (the `watched` fixture, asserted at the end).
 """
@@ -64,11 +66,11 @@ def assert_never_froze(page) -> None:
     assert longest < LONGEST_TASK_MS, f"the page froze for {longest:.0f} ms"
 
 
-def tsuro_form(seed, names, players, daikaiju=True) -> dict:
+def tsuro_form(seed, names, players, daikaiju=True, speed="instant") -> dict:
     form = {"players": len(players), "daikaiju": daikaiju}
     for i, (name, player) in enumerate(zip(names, players)):
         form[f"name{i}"], form[f"player{i}"] = name, player
-    form.update(seed=seed, speed="instant")
+    form.update(seed=seed, speed=speed)
     return form
 
 
@@ -93,9 +95,11 @@ def follow_rule_link(page, rule: str, section: str) -> None:
 
 
 def test_tsuro_three_people_play_a_whole_game(page, site, watched):
+    """At the fast pace: every event moves its pieces, and each click made as the last
+    motion ends is taken once (the twin would differ otherwise)."""
     names, players = ["Ann", "Ben", "Cat"], ["human"] * 3
     open_page(page, f"{site.url}?game=tsuro")
-    start_game(page, tsuro_form(TSURO_SEED, names, players))
+    start_game(page, tsuro_form(TSURO_SEED, names, players, speed="fast"))
     twin = tsuro_twin(TSURO_SEED, names, players)
     player = TsuroPlayer(page, twin)
     first = player.settle()
@@ -245,9 +249,10 @@ def test_tsuro_keys_choose_turn_and_place(page, site, watched):
 
 
 def test_tatsu_two_people_play_a_whole_game(page, site, watched):
+    """At the fast pace, as the Tsuro game above."""
     open_page(page, f"{site.url}?game=tatsu")
     form = {"name0": "Ann", "player0": "human", "name1": "Bob", "player1": "human",
-            "first": "black", "seed": TATSU_SEED, "speed": "instant"}
+            "first": "black", "seed": TATSU_SEED, "speed": "fast"}
     start_game(page, form)
     twin = tatsu_twin(TATSU_SEED, ["Ann (Black)", "Bob (White)"], ["human", "human"])
     player = TatsuPlayer(page, twin)

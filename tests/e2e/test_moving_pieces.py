@@ -2,8 +2,8 @@
 game/tatsu/motion.py, Page.move in game/web/main.py): at a pace that leaves time, a
 ship sails its wakes over many frames and ends where the engine puts it, with the main
 thread never busy for long meanwhile; with reduced motion it is there at once; Skip ends
-a motion at once; a Tatsu stone goes round the ring to its segment. (The whole games of
-test_full_games.py and test_keyboard.py play at the "instant" pace: no motion.)
+a motion at once; a Tatsu stone goes round the ring to its segment. (Two whole games of
+test_full_games.py, one of each, play at the "fast" pace, with every motion.)
 
 Seed 7, two captains (a person and an "easy" computer), daikaiju: the person's first
 placement makes its ship sail (checked natively by the twin)."""
