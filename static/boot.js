@@ -104,9 +104,13 @@ for (const kind of ["pointerdown", "keydown"]) {
                    { capture: true, passive: true });
 }
 
+// (An animation without end, the tile preview's flowing paths, is no piece moving.)
+const moving = (animation) => animation.playState === "running"
+  && animation.effect?.getComputedTiming().endTime !== Infinity;
+
 function busy() {
   return Boolean(document.querySelector(".thinking, #overlay:not(:empty)"))
-    || document.getAnimations().some((animation) => animation.playState === "running")
+    || document.getAnimations().some(moving)
     || performance.now() - lastInput < QUIET_MS;
 }
 

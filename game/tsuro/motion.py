@@ -1,45 +1,201 @@
-"""Tsuro of the Seas in motion (game/core/motion.py says how motion is played): a placed
-wake tile turns into its square; every ship that sails follows the exact curves of its
-wakes, tile by tile, and the ships of one placement sail together; a daikaiju walks to
-its square or turns to its new facing; a daikaiju placed rises. Each from the event's
-own data and the board's geometry (game/tsuro/svg.py): pure."""
+"""Tsuro of the Seas in motion (game/core/motion.py says how motion is played), each move
+from the event's own data and the board's geometry (game/tsuro/svg.py): pure.
 
-from game.core.motion import Move, cubic, rise, track, turn_from
-from game.tsuro.svg import _ship_centre, _square_origin, wake_curve
+- A placed wake tile comes from the hand (unturned) and turns into its square.
+- Every ship that sails follows the exact curves of its wakes, tile by tile, its trail
+  showing behind it wake by wake; the ships of one placement sail together. A ship whose
+  voyage puts it out sails it and sinks at its end.
+- The gold and blue dice of the turn's roll tumble and land; then their sum shows.
+- A daikaiju walks to its square or turns to its new facing, in the rules' order; the
+  tile it walks onto goes under as it comes, with the ships on that tile, and so does a
+  daikaiju it destroys. One that leaves the board walks off over the edge.
+- A tile that a daikaiju is placed on goes under, with its ships; then the daikaiju rises.
+- A ship destroyed where it stands (D7, D8) sinks there; one moved to another start mark
+  (D8) glides along the edge to it; one set on its start mark rises.
+
+A piece the action takes off the board moves as its copy from the board drawn before the
+action (Move.before), found there by its id (the page draws its board with no id
+prefix); the pieces on the board, by their class and data. Every move's first keyframe is
+where its piece waits until its event comes (Page.hold): where it was before the action.
+"""
+
+from game.core.motion import Move, at, cubic, rise, roll, track, turn_from
+from game.tsuro.board import NEIGHBOUR, OFF
+from game.tsuro.daikaiju_phase import OUT_TILE_EATEN, OUT_TILE_REMOVED
+from game.tsuro.svg import VECTOR, _ship_centre, _square_origin, trail_wake, wake_curve
 
 SAIL_STEPS = 0.6  # steps to sail across one tile
 MIN_SAIL_STEPS = 1.2
+SINK_STEPS = 0.8  # a ship going down at the end of its voyage
+WALK_STEPS = 1.0  # a daikaiju walking one square (what it eats goes under meanwhile)
+HOME = 0.94  # a sail's share of its move; the rest: on to the ship's own place, as drawn
 
 
 def moves(lines) -> dict:
-    """{index in `lines` ((event, words) pairs of one action): the moves played with
-    that event}. The ships of one placement all sail with the first of them."""
+    """{index in `lines` ((event, words) pairs of one action): the moves played with that
+    event}. The ships of one placement all sail with the first of them; what a daikaiju
+    destroys by walking onto it goes under with its walk. The dict's order is the order
+    the pieces are held and their copies laid over the board: the tiles that go under
+    first, under the ships that go down with them."""
+    events = [event for event, _words in lines]
+    gone = _Gone(events)
     plan: dict = {}
-    sailing = None  # the index of the first ship_moved of a run
-    for index, (event, _words) in enumerate(lines):
+
+    def add(index, *more):
+        plan.setdefault(index, []).extend(more)
+
+    sailing = None  # the index of the first voyage of a placement
+    sailed = {}  # seat: (where it stood, where it stopped), of the ships sailing to go down
+    turned = {}  # daikaiju: how far its copy turned (degrees), of those to go down
+    walked = set()  # the daikaiju whose copies walked, of those to go down
+    for index, event in enumerate(events):
         kind, data = event.kind, event.data
-        if kind != "ship_moved":
+        if kind not in ("ship_moved", "ship_out"):
             sailing = None
         if kind == "tile_placed":
-            plan[index] = [Move(f'g.tile[data-square="{data["square"]}"]',
-                                _placed(data["rotation"]), steps=1.0, centred=True)]
-        elif kind == "ship_moved" and data["fate"] is None:
+            if data["square"] not in gone.squares:
+                add(index, Move(f'g.tile[data-square="{data["square"]}"]',
+                                _placed(data["rotation"]), steps=1.0, centred=True))
+        elif kind == "ship_moved":
             if sailing is None:
                 sailing = index
-            plan.setdefault(sailing, []).append(_sail(data))
+            copy = data["seat"] in gone.ships
+            add(sailing, *_voyage(data, copy, gone.squares))
+            if copy and data["fate"] is None:
+                square, entry, _exit = data["path"][0]
+                sailed[data["seat"]] = (_ship_centre(square * 8 + entry),
+                                        _ship_centre(data["to"]))
+        elif kind == "ship_out" and index not in gone.handled:
+            add(index, _sink(data["seat"], sailed.get(data["seat"]), SINK_STEPS))
+        elif kind == "daikaiju_roll" and index == gone.roll:
+            add(index, *_roll())
         elif kind == "daikaiju_moved":
-            start, end = _square_origin(data["from"]), _square_origin(data["to"])
-            plan[index] = [Move(_kaiju(data), track([start, end]), steps=1.0)]
+            kaiju = data["daikaiju"]
+            walk = track([_square_origin(data["from"]), _square_origin(data["to"])])
+            if gone.stays(kaiju, index):
+                add(index, Move(_kaiju(kaiju), walk, steps=WALK_STEPS))
+            elif gone.kaiju_before(kaiju, index):  # gone later in the action: its copy walks
+                add(index, Move(f"#daikaiju-{kaiju}", walk, steps=WALK_STEPS, before=True))
+                walked.add(kaiju)
         elif kind == "daikaiju_turned":
-            plan[index] = [Move(_kaiju(data), turn_from(-90 if data["clockwise"] else 90),
-                                steps=0.8, centred=True)]
-        elif kind == "daikaiju_placed":
-            plan[index] = [Move(_kaiju(data), rise(), steps=0.8, centred=True)]
-    return plan
+            kaiju, quarter = data["daikaiju"], 90 if data["clockwise"] else -90
+            if gone.stays(kaiju, index):
+                add(index, Move(_kaiju(kaiju), turn_from(-quarter), steps=0.8, centred=True))
+            elif gone.kaiju_before(kaiju, index):  # its copy turns, from its facing before
+                start = turned.get(kaiju, 0)
+                turned[kaiju] = start + quarter
+                add(index, Move(f"#daikaiju-{kaiju}", ({"rotate": f"{start}deg"},
+                                                        {"rotate": f"{start + quarter}deg"}),
+                                steps=0.8, centred=True, before=True))
+        elif kind == "daikaiju_placed" and gone.stays(data["daikaiju"], index):
+            # It rises where the dice put it: the supply is not drawn on the board, and
+            # coming in over other squares would look like a walk (which eats tiles).
+            add(index, Move(_kaiju(data["daikaiju"]), rise(), steps=0.8, centred=True))
+        elif kind == "daikaiju_destroyed" and gone.kaiju_before(data["daikaiju"], index):
+            # trodden under by the daikaiju that walks onto it, the next event
+            victim = data["daikaiju"]
+            if victim in walked:  # it darkens and fades where it walked to
+                add(index + 1, Move(f"#daikaiju-{victim}", _fade(0.3), steps=WALK_STEPS,
+                                    before=True))
+            else:
+                add(index + 1, Move(f"#daikaiju-{victim}",
+                                    _under(0.3, -25, turned.get(victim, 0)),
+                                    steps=WALK_STEPS, centred=True, before=True))
+        elif kind == "daikaiju_left" and gone.kaiju_before(data["daikaiju"], index):
+            add(index, _leave(data))
+        elif kind in ("tile_eaten", "tile_removed"):
+            # eaten: with the walk of the daikaiju that eats it (the event before);
+            # removed: as the daikaiju placed on it comes down, before it rises
+            eaten = kind == "tile_eaten"
+            at_index = index - 1 if eaten else index
+            steps = WALK_STEPS if eaten else SINK_STEPS
+            if data["square"] in gone.tiles_before:  # (not one laid in this action)
+                add(at_index, Move(f'#tile-{data["tile"]}', _under(0.1 if eaten else 0.0),
+                                   steps=steps, centred=True, before=True))
+            for seat in gone.with_tile(index):
+                add(at_index, _sink(seat, sailed.get(seat), steps, 0.1 if eaten else 0.0))
+        elif kind == "relocated":
+            frames = track([_ship_centre(data["from"]), _ship_centre(data["to"])])
+            add(index, Move(_ship(data["seat"]), _share(frames, HOME), steps=0.8, home=True))
+        elif kind == "start_mark":
+            add(index, Move(_ship(data["seat"]), rise(), steps=0.6, centred=True))
+    # the copies of tiles first: under the copies of the ships that go down with them
+    return dict(sorted(plan.items(), key=lambda item: not any(
+        move.before and move.selector.startswith("#tile-") for move in item[1])))
 
 
-def _kaiju(data) -> str:
-    return f'g.daikaiju[data-daikaiju="{data["daikaiju"]}"]'
+class _Gone:
+    """What one action takes off the board, found before its moves are built: what a
+    move may find on the board as drawn after the action, and what only as drawn before.
+    Within one action a placement comes first, then the turns that follow it (several
+    only when captains with no tile skip their placements)."""
+
+    def __init__(self, events):
+        self.events = events
+        self.ships = set()  # seats put out
+        self.squares = set()  # squares whose tile was eaten or removed
+        self.tiles_before = set()  # of those, the ones whose tile was there before
+        self.kaiju_gone = {}  # daikaiju: the index of its last removal, if it stays off
+        self.handled = set()  # the ship_out events whose ship sinks with another move
+        self.roll = None  # the index of the roll the board shows (svg.turn_roll)
+        self.kaiju_new = {}  # daikaiju: when first placed in the action (not drawn before)
+        self._sunk_with = {}  # index of a tile's event: the seats going down with it
+        placed = set()
+        for index, event in enumerate(events):
+            kind, data = event.kind, event.data
+            if kind == "ship_moved" and data["fate"] is not None:
+                self.handled.add(index + 1)  # its ship_out: it sinks at its voyage's end
+            elif kind == "ship_out":
+                self.ships.add(data["seat"])
+            elif kind == "tile_placed":
+                placed.add(data["square"])
+            elif kind in ("tile_eaten", "tile_removed"):
+                self.squares.add(data["square"])
+                if data["square"] not in placed:
+                    self.tiles_before.add(data["square"])
+                seats = []
+                for later in range(index + 1, len(events)):
+                    out = events[later]
+                    if out.kind != "ship_out" or out.data["reason"] not in (
+                            OUT_TILE_EATEN, OUT_TILE_REMOVED):
+                        break
+                    seats.append(out.data["seat"])
+                    self.handled.add(later)
+                self._sunk_with[index] = seats
+            elif kind in ("daikaiju_left", "daikaiju_destroyed"):
+                self.kaiju_gone[data["daikaiju"]] = index
+            elif kind == "daikaiju_placed":
+                self.kaiju_gone.pop(data["daikaiju"], None)
+                self.kaiju_new.setdefault(data["daikaiju"], index)
+            elif kind == "turn":
+                self.roll = None
+            elif kind == "daikaiju_roll":
+                self.roll = index
+
+    def stays(self, kaiju: int, index: int) -> bool:
+        """Whether the daikaiju moving at `index` is the one drawn after the action."""
+        return self.kaiju_gone.get(kaiju, -1) < index
+
+    def kaiju_before(self, kaiju: int, index: int) -> bool:
+        """Whether the daikaiju acting at `index` is one drawn before the action."""
+        return self.kaiju_new.get(kaiju, len(self.events)) > index
+
+    def with_tile(self, index: int) -> list:
+        """The seats whose ships go down with the tile of the event at `index`."""
+        return self._sunk_with.get(index, [])
+
+
+def _ship(seat: int) -> str:
+    return f'g.ship[data-seat="{seat}"]'
+
+
+def _kaiju(kaiju: int) -> str:
+    return f'g.daikaiju[data-daikaiju="{kaiju}"]'
+
+
+def _share(frames, share: float) -> tuple:
+    """Keyframes squeezed into the first `share` of a move."""
+    return tuple(dict(frame, offset=round(frame["offset"] * share, 4)) for frame in frames)
 
 
 def _placed(rotation: int) -> tuple:
@@ -48,19 +204,139 @@ def _placed(rotation: int) -> tuple:
             {"opacity": 1, "scale": "1", "rotate": "0deg"})
 
 
-def _sail(data) -> Move:
-    """The ship along each wake of its voyage, from where it stood to where it is."""
-    path = data["path"]
+def _voyage(data, copy: bool, cleared) -> list:
+    """The ship along each wake of its voyage, from where it stood to where it stops (on
+    to its place as drawn; or sinking there, when the voyage puts it out), and each wake
+    of its trail appearing as the ship crosses its tile, in step with it. `copy`: the
+    ship is gone from the board after the action (its copy sails); `cleared`: squares
+    whose tile, and trail, the action takes away (no wake of the trail to show there)."""
+    seat, path, fate = data["seat"], data["path"], data["fate"]
     square, entry, _exit = path[0]
     points = [_ship_centre(square * 8 + entry)]
+    ends = [0]  # the index in points where each wake of the voyage begins, and the last
     for square, entry, exit_point in path:
         x0, y0 = _square_origin(square)
-        points += cubic(*wake_curve(entry, exit_point, x0, y0), parts=6)
-    # (the last few hundredths: on to the ship's own place, as drawn; Page.move adds it)
-    frames = tuple(dict(frame, offset=round(frame["offset"] * 0.94, 4))
-                   for frame in track(points))
-    return Move(f'g.ship[data-seat="{data["seat"]}"]', frames,
-                steps=max(MIN_SAIL_STEPS, SAIL_STEPS * len(path)), home=True)
+        curve = wake_curve(entry, exit_point, x0, y0)
+        points += cubic(*curve, parts=6)
+        ends.append(len(points) - 1)
+    sail = max(MIN_SAIL_STEPS, SAIL_STEPS * len(path))
+    steps, home = sail, not copy
+    if fate is not None:  # the sail, then going down where it ended
+        steps = sail + SINK_STEPS
+        frames = _sinking(_share(track(points), sail / steps), curve)
+    elif copy:  # it goes down later in the action: its copy stops at its place
+        frames = track([*points, _ship_centre(data["to"])])
+    else:  # (the last hundredths: on to the ship's own place, as drawn; Page.move adds it)
+        frames = _share(track(points), HOME)
+    selector = f"#ship-{seat}" if copy else _ship(seat)
+    result = [Move(selector, frames, steps=steps, home=home, before=copy)]
+    for k, (square, entry, _exit) in enumerate(path):
+        if square in cleared:
+            continue
+        start, end = frames[ends[k]]["offset"], frames[ends[k + 1]]["offset"]
+        reveal = [{"opacity": 0, "offset": 0}, {"opacity": 0, "offset": start},
+                  {"opacity": 1, "offset": end}, {"opacity": 1, "offset": 1}]
+        result.append(Move(trail_wake(seat, square, entry),
+                           tuple(_distinct(reveal)), steps=steps))
+    return result
+
+
+def _distinct(frames):
+    """Keyframes without repeats of the same offset and values."""
+    kept = []
+    for frame in frames:
+        if not kept or kept[-1] != frame:
+            kept.append(frame)
+    return kept
+
+
+# A ship going down: it leans over, shrinks and is gone (the same function list in
+# every keyframe of its transform, so that each part turns smoothly).
+LEAN = (("0deg", "1", 1), ("12deg", "0.8", 0.85), ("28deg", "0.25", 0))
+
+
+def _sinking(frames, curve) -> tuple:
+    """A copy's voyage (`frames`, ending before the move ends), then its sinking a little
+    on, the way it was going (`curve`: its last wake)."""
+    (x, y), (cx, cy) = curve[3], curve[2]
+    length = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5, 1e-9)
+    dx, dy = (x - cx) / length, (y - cy) / length
+    done = frames[-1]["offset"]
+    sail = tuple({"transform": f'{frame["transform"]} rotate(0deg) scale(1)', "opacity": 1,
+                  "offset": frame["offset"]} for frame in frames)
+    down = tuple({"transform": f"{at(x + dx * 9 * k / 2, y + dy * 9 * k / 2)} "
+                               f"rotate({lean}) scale({scale})", "opacity": opacity,
+                  "offset": round(done + (1 - done) * (0, 0.4, 1)[k], 4)}
+                 for k, (lean, scale, opacity) in enumerate(LEAN) if k)
+    return sail + down
+
+
+def _sink(seat: int, sailed, steps: float, lead: float = 0.0) -> Move:
+    """A ship going down where it stands (its copy), after `lead` of the move: in place,
+    when this action did not move it; else where its voyage took it, `sailed` (start,
+    end), its first keyframe where it waits before it sails (the next, also at offset 0,
+    where its sinking begins: the page holds a piece with its moves' first keyframes)."""
+    offsets = (lead, round(lead + (1 - lead) * 0.4, 4), 1)
+    if sailed is None:
+        frames = [{"rotate": lean, "scale": scale, "opacity": opacity, "offset": offset}
+                  for (lean, scale, opacity), offset in zip(LEAN, offsets)]
+        if lead:
+            frames.insert(0, dict(frames[0], offset=0))
+        return Move(f"#ship-{seat}", tuple(frames), steps=steps, centred=True, before=True)
+    (x0, y0), (x, y) = sailed
+    frames = [{"transform": f"{at(x0, y0)} rotate(0deg) scale(1)", "opacity": 1, "offset": 0},
+              {"transform": f"{at(x, y)} rotate(0deg) scale(1)", "opacity": 1, "offset": 0}]
+    frames += [{"transform": f"{at(x, y)} rotate({lean}) scale({scale})", "opacity": opacity,
+                "offset": offset} for (lean, scale, opacity), offset in zip(LEAN, offsets)]
+    return Move(f"#ship-{seat}", tuple(_distinct(frames)), steps=steps, before=True)
+
+
+def _under(lead: float, lean: int = 0, turned: int = 0) -> tuple:
+    """A tile or a daikaiju going under (a copy, about its middle): it stays a moment
+    (`lead` of the move), then darkens, shrinks and is gone, turning by `lean` degrees
+    from where its copy has `turned` to."""
+    still = {"opacity": 1, "scale": "1", "rotate": f"{turned}deg", "filter": "brightness(1)"}
+    frames = [still]
+    if lead:
+        frames.append(dict(still, offset=lead))
+    leaning = f"{turned + lean}deg"
+    return tuple(frames) + (
+        {"opacity": 0.7, "scale": "0.8", "rotate": leaning, "filter": "brightness(0.55)",
+         "offset": round(lead + (1 - lead) * 0.5, 4)},
+        {"opacity": 0, "scale": "0.5", "rotate": leaning, "filter": "brightness(0.2)"})
+
+
+def _fade(lead: float) -> tuple:
+    """Going under where a walk took a copy: darkening and fading only (a turn or a
+    scale about its middle would pivot on where it was drawn, before the walk)."""
+    return tuple({key: value for key, value in frame.items() if key not in ("scale", "rotate")}
+                 for frame in _under(lead))
+
+
+def _leave(data) -> Move:
+    """A daikaiju leaving the board (its copy): off over the edge it stands by, fading; at
+    a corner the event does not say which edge, so there it sinks where it stands."""
+    away = [d for d in range(4) if NEIGHBOUR[data["square"]][d] == OFF]
+    selector = f'#daikaiju-{data["daikaiju"]}'
+    if len(away) != 1:
+        return Move(selector, _under(0.0), steps=WALK_STEPS, centred=True,
+                    before=True)
+    vx, vy = VECTOR[away[0]]
+    return Move(selector, ({"translate": "0px 0px", "opacity": 1},
+                           {"translate": f"{vx * 30}px {vy * 30}px", "opacity": 0.6,
+                            "offset": 0.6},
+                           {"translate": f"{vx * 50}px {vy * 50}px", "opacity": 0}),
+                steps=WALK_STEPS, before=True)
+
+
+def _roll() -> list:
+    """The gold die, then the blue, tumble in unseen and land; their sum shows after."""
+    tumble = roll()
+    tumble = (dict(tumble[0], opacity=0),) + tumble[1:]  # unseen until its roll
+    return [Move('g.dice [data-die="gold"]', tumble, steps=1.0, centred=True),
+            Move('g.dice [data-die="blue"]', tumble, steps=1.0, delay=0.15, centred=True),
+            Move("g.dice .sum", ({"opacity": 0}, {"opacity": 0, "offset": 0.8},
+                                 {"opacity": 1}), steps=1.15)]
 
 
 __all__ = ["moves"]

@@ -5,7 +5,10 @@ Standard library only, no browser imports: the page (Pyodide) puts the text into
 the tests parse it with xml.etree. The same state always gives the same text.
 
     board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="")  -> one <svg data-board="tsuro"> for the whole board
+          id_prefix="", roll=None)  -> one <svg data-board="tsuro"> for the whole board
+    turn_roll(events) -> the daikaiju roll to draw, from the game's events (the state
+        keeps no dice)
+    trail_wake(seat, square, entry) -> the selector of one wake of a ship's trail
     tile(tile_id, rotation=0, *, selected=False) -> one <svg> for a hand tile
     TsuroScene(state, seat), summary(scene, names), layers(scene, ...) -> what a board
         is drawn from, its words, and the markup inside its root: the hook that
@@ -24,8 +27,12 @@ people read seat + 1 and daikaiju tile k + 1):
     g.tile#tile-<tile>[data-square][data-tile][data-rotation]   a placed wake tile, its
         <title> naming the tile, its square and its wakes in words (`wake_words`);
         path.wake x4 (data-points="a-b"), each over a casing path with no class
-    path.trail[data-seat]                a ship's sailed wakes, in its colour (inside
-        g.trail-group, which has class "out", faded, once that ship is out)
+    g.trail-group[data-seat]             a ship's sailed wakes (class "out", faded, once
+        that ship is out): a dark line, then g.trail[data-seat] in the ship's colour and
+        dashes, each a path[data-wake="<square>:<entry point>"] per wake, in sailing order
+    g.dice[data-gold][data-blue][data-sum][data-acts]   the daikaiju roll of the turn
+        being played, when board() is given it: g.die[data-die=gold|blue][data-value],
+        g.sum; role="img", its <title> and aria-label the log's words
     g.daikaiju#daikaiju-<k>[data-daikaiju][data-square][data-facing][data-number][data-gold]
         g.arrow[data-face=1..5][data-code=F|R|B|L|C|A][data-direction=N|E|S|W|C|A]
         (moves: path.pin whose first point is the tip; turns: path.turn)
@@ -62,6 +69,7 @@ Colours are presentation attributes, so page CSS can restyle anything.
 from html import escape
 from math import acos, cos, pi, sin
 
+from game.core import Event
 from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, polygon, translate, xy
 from game.core.words import and_list
@@ -76,6 +84,7 @@ from game.tsuro.board import (
     point_id,
 )
 from game.tsuro.daikaiju import MOVE_TURN, TILES
+from game.tsuro.text import describe
 from game.tsuro.tiles import ORIENTED, ROTATIONS, side
 
 # --- what the page reuses --------------------------------------------------------------
@@ -544,6 +553,63 @@ def _numbers() -> str:
     return "".join(parts)
 
 
+def turn_roll(events):
+    """The daikaiju roll of the turn being played (the data of its daikaiju_roll event:
+    gold, blue, acts), or None when that turn rolled none (it restored the daikaiju
+    instead, or none has begun): what `board(roll=...)` draws, read from the game's log
+    (the page) or from one action's events (game/tsuro/motion.py), alike."""
+    roll = None
+    for event in events:
+        if event.kind == "turn":
+            roll = None
+        elif event.kind == "daikaiju_roll":
+            roll = event.data
+    return roll
+
+
+DIE = 14  # a die's side
+# The dice's middle: on the frame, clear of the ships on the bottom start marks (their
+# rings reach 477) and of the frame's rounded corner.
+ROLL_Y = VIEW - 11
+ROLL_X = VIEW - 84  # the gold die's middle; the blue die, then the sum, after it
+
+
+def _die(colour: str, value: int, x: float) -> str:
+    """A die of the daikaiju roll, centred on its origin (it tumbles about its middle),
+    in the colours of its numbers along the edges."""
+    fill, edge, ink = (GOLD, GOLD_EDGE, GOLD_INK) if colour == "gold" else \
+        (BLUE, BLUE_EDGE, "#ffffff")
+    h = DIE / 2
+    return (f'<g class="die" data-die="{colour}" data-value="{value}" '
+            f'transform="{translate(x, ROLL_Y)}"><rect x="{num(-h)}" y="{num(-h)}" '
+            f'width="{DIE}" height="{DIE}" rx="3" fill="{fill}" stroke="{edge}"/>'
+            f'<text y="4.5" fill="{ink}">{value}</text></g>')
+
+
+def _roll(roll) -> str:
+    """The daikaiju roll of this turn (or nothing): the gold die, the blue die and their
+    sum, on the frame below the ships of the bottom edge, by its right-hand corner; the
+    sum on a dark pill when the daikaiju stir. Its words (an image's, for a screen
+    reader) are the log's line."""
+    if roll is None:
+        return ""
+    gold, blue, acts = roll["gold"], roll["blue"], bool(roll["acts"])
+    words = describe(Event("daikaiju_roll", dict(roll)), ())
+    x = ROLL_X
+    width = 22 + 8 * len(str(gold + blue))  # the sum's pill, round "= 7" or "= 11"
+    middle = x + 1.5 * DIE + 8 + width / 2  # the sum's, 4 units after the blue die
+    pill = (f'<rect x="{num(middle - width / 2)}" y="{num(ROLL_Y - DIE / 2 - 1)}" '
+            f'width="{width}" height="{DIE + 2}" rx="8" fill="{KAIJU_FILL}" '
+            f'stroke="{KAIJU_EDGE}"/>' if acts else "")
+    return (f'<g class="dice" data-gold="{gold}" data-blue="{blue}" data-sum="{gold + blue}" '
+            f'data-acts="{"true" if acts else "false"}" role="img" aria-label="{attr(words)}" '
+            f'font-size="{MIN_FONT}" font-weight="700" text-anchor="middle" '
+            f'pointer-events="none"><title>{escape(words)}</title>{_die("gold", gold, x)}'
+            f'{_die("blue", blue, x + DIE + 4)}'
+            f'<g class="sum">{pill}<text x="{num(middle)}" y="{num(ROLL_Y + 4.5)}" '
+            f'fill="{KAIJU_PALE if acts else OUTLINE}">= {gold + blue}</text></g></g>')
+
+
 MARK_INSET = 3  # the marks' areas keep this far inside the frame: their focus ring shows
 
 
@@ -727,11 +793,12 @@ def _squares(target) -> str:
 
 
 def _tiles(scene: TsuroScene, pre: str) -> str:
-    """The placed wake tiles: one background shape, used by every tile."""
+    """The placed wake tiles: one background shape, used by every tile (there even with
+    no tile on the board, for the copy of an eaten one that the page lays over it)."""
+    shape = f'<defs>{_tile_rect(ident=pre + "tsuro-tile")}</defs>'
     if not scene.tiles:
-        return ""
-    parts = [f'<defs>{_tile_rect(ident=pre + "tsuro-tile")}</defs><g class="tiles" '
-             f'{WAKE_STYLE}>']
+        return shape
+    parts = [f'{shape}<g class="tiles" {WAKE_STYLE}>']
     for square, (tile_id, rotation) in scene.tiles.items():
         x0, y0 = _square_origin(square)
         words = _("Wake tile {number} on {square}, wakes: {wakes}").format(
@@ -747,7 +814,11 @@ def _tiles(scene: TsuroScene, pre: str) -> str:
 
 
 def _trails(scene: TsuroScene) -> str:
-    """What each ship has sailed, over the tiles; faded once the ship is out."""
+    """What each ship has sailed, over the tiles; faded once the ship is out. A dark line
+    under a line in the ship's colour, each a path per wake sailed (data-wake: its square
+    and entry point), so that the page reveals the wakes one by one as the ship sails them
+    (game/tsuro/motion.py); every dark line lies under every coloured one, as when each
+    was one path of a subpath per wake."""
     afloat = set(scene.afloat())
     parts = []
     for s in range(scene.players):
@@ -756,14 +827,20 @@ def _trails(scene: TsuroScene) -> str:
             continue
         alive = s in afloat
         fade = "" if alive else ' opacity="0.45"'
-        d = _trail_d(steps)
+        wakes = "".join(f'<path data-wake="{sq}:{a}" d="{_trail_d([(sq, a, b)])}"/>'
+                        for sq, a, b in steps)
         parts.append(
             f'<g class="trail-group{"" if alive else " out"}" data-seat="{s}" fill="none" '
             f'stroke-linecap="round"{fade}>'
-            f'<path d="{d}" stroke="{OUTLINE}" stroke-width="5.5"/>'
-            f'<path class="trail" data-seat="{s}" d="{d}" stroke="{SHIP_COLOURS[s]}" '
-            f'stroke-width="3.2"{_dashes(s)}/></g>')
+            f'<g stroke="{OUTLINE}" stroke-width="5.5">{wakes}</g>'
+            f'<g class="trail" data-seat="{s}" stroke="{SHIP_COLOURS[s]}" '
+            f'stroke-width="3.2"{_dashes(s)}>{wakes}</g></g>')
     return "".join(parts)
+
+
+def trail_wake(seat: int, square: int, entry: int) -> str:
+    """The selector of one wake of a ship's trail as drawn (its dark and coloured lines)."""
+    return f'g.trail-group[data-seat="{seat}"] [data-wake="{square}:{entry}"]'
 
 
 def _dashes(seat: int) -> str:
@@ -812,7 +889,7 @@ def _target_ring(target) -> str:
 
 
 def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="") -> str:
+          id_prefix="", roll=None) -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -827,6 +904,8 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
         choice drawn now; a number that is no start mark raises ValueError.
     highlight: False draws no choices and no target (a replay or a thumbnail).
     names: optional player names per seat, for the title and labels.
+    roll: the daikaiju roll of the turn being played, to draw (`turn_roll` of the game's
+        events), or None: the state keeps no dice.
     """
     scene = TsuroScene(state, seat)
     pre = attr(id_prefix)
@@ -837,19 +916,21 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
     picked = mark if mark in choices else None
     target = scene.target() if interactive else None
     return "".join([_root(scene, names, bool(choices) or target is not None),
-                    *layers(scene, names, pre, target, choices, picked, preview), "</svg>"])
+                    *layers(scene, names, pre, target, choices, picked, preview, roll),
+                    "</svg>"])
 
 
-def layers(scene: TsuroScene, names, pre, target, choices, picked, preview) -> list:
+def layers(scene: TsuroScene, names, pre, target, choices, picked, preview,
+           roll=None) -> list:
     """What lies inside the root, bottom to top, as a list of markup. The square to place
     on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
     is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
-    place on, even with no `target` (or None); `pre` the ids' prefix. board() draws its
-    root round them; a diagram (game/tsuro/diagram.py) gives no buttons and puts its
-    notes over them."""
+    place on, even with no `target` (or None); `pre` the ids' prefix; `roll` the
+    daikaiju roll to show (or None). board() draws its root round them; a diagram
+    (game/tsuro/diagram.py) gives no buttons and puts its notes over them."""
     under, over = _preview(scene, preview)  # the end markers go over the ships
     return [_sea(), _squares(target), _tiles(scene, pre), _trails(scene),
-            _daikaiju(scene, pre), under, _marks(choices, picked),
+            _daikaiju(scene, pre), under, _roll(roll), _marks(choices, picked),
             _ships(scene, names, pre), _target_ring(target),
             "" if picked is None else _ghost(scene.active, picked), over, _numbers()]
 
@@ -880,4 +961,4 @@ def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
 
 
 __all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "TsuroScene", "board", "layers",
-           "summary", "tile"]
+           "summary", "tile", "trail_wake", "turn_roll"]

@@ -174,8 +174,10 @@ def test_trails_follow_the_sailed_wakes():
             assert seat not in trails
             continue
         drawn += 1
-        d = trails[seat].get("d")
-        assert d.count("M") == len(trail)
+        # one path per wake sailed, named by its square and entry point, in its order
+        wakes = list(trails[seat])
+        assert [w.get("data-wake") for w in wakes] == [f"{sq}:{a}" for sq, _t, a, _b in trail]
+        assert all(w.get("d").count("M") == 1 for w in wakes)
         assert trails[seat].get("stroke") == svg.SHIP_COLOURS[seat]
         # told apart by more than colour: each seat's own dash pattern (seat 1's whole)
         assert (trails[seat].get("stroke-dasharray") or "") == svg.TRAIL_DASHES[seat]
