@@ -5,7 +5,6 @@ time to (a pace above "instant")."""
 
 import asyncio
 import random
-import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -20,13 +19,7 @@ from game.tsuro import BOTS as TSURO_BOTS
 from game.tsuro import motion as tsuro_motion
 from game.tsuro.state import TsuroState
 from game.tsuro.svg import _ship_centre, _square_origin, wake_curve
-
-POINT = re.compile(r"translate\(([-\d.]+)px, ([-\d.]+)px\)")
-
-
-def xy(frame) -> tuple:
-    x, y = POINT.fullmatch(frame["transform"]).groups()
-    return float(x), float(y)
+from tests.motion_frames import xy
 
 
 def test_a_track_goes_at_an_even_speed_through_its_points():

@@ -5,9 +5,6 @@ dragon's victim goes to its tray, a fire dragon's to the dead zone; tendrils and
 wind on and fall away; a recruit hops from the tray to the mat."""
 
 import random
-import re
-import xml.etree.ElementTree as ET
-from functools import cache
 
 import pytest
 from tatsu_helpers import enter, escape, move, pos
@@ -16,98 +13,7 @@ from game.core.motion import Move
 from game.tatsu import motion, svg
 from game.tatsu.state import TatsuState
 from game.tatsu.svg import R_INNER_STONE, _polar
-
-NS = "{http://www.w3.org/2000/svg}"
-TRANSLATE = re.compile(r"translate\(([-\d.]+)px, ([-\d.]+)px\)")
-SCALE = re.compile(r"scale\(([-\d.]+)\)")
-
-
-# --- reading a drawn board ---------------------------------------------------------------
-class Board:
-    """A drawn board, parsed: its elements matched by the simple CSS selectors the
-    moves use (tag, .class, [attr="value"], descendant and child combinators)."""
-
-    def __init__(self, markup: str):
-        self.root = ET.fromstring(markup)
-        self.parent = {child: parent for parent in self.root.iter() for child in parent}
-
-    def select(self, selector: str) -> list:
-        steps, combinator = [], " "
-        for part in selector.split():
-            if part == ">":
-                combinator = ">"
-                continue
-            steps.append((combinator, part))
-            combinator = " "
-        return [e for e in self.root.iter() if self._matches(e, steps, len(steps) - 1)]
-
-    def _matches(self, element, steps, i) -> bool:
-        combinator, compound = steps[i]
-        if not compound_matches(element, compound):
-            return False
-        if i == 0:
-            return True
-        parent = self.parent.get(element)
-        if steps[i][0] == ">":
-            return parent is not None and self._matches(parent, steps, i - 1)
-        while parent is not None:
-            if self._matches(parent, steps, i - 1):
-                return True
-            parent = self.parent.get(parent)
-        return False
-
-    def place(self, element) -> tuple:
-        """Its own translation: where a CSS transform on it puts its origin."""
-        return own_translate(element)
-
-    def absolute(self, element) -> tuple:
-        """Where its origin lies on the board (its own and its groups' translations):
-        where a copy of it laid over the board must be put."""
-        x = y = 0.0
-        while element is not None:
-            dx, dy = own_translate(element)
-            x, y = x + dx, y + dy
-            element = self.parent.get(element)
-        return x, y
-
-    def one(self, selector: str):
-        found = self.select(selector)
-        assert len(found) == 1, (selector, len(found))
-        return found[0]
-
-
-@cache
-def compound(text: str) -> tuple:
-    """A compound selector, g.stone[data-field="inner"]: (tag, classes, attributes)."""
-    return (NS + re.match(r"[a-z]+", text).group(), re.findall(r"\.([\w-]+)", text),
-            re.findall(r'\[([\w-]+)="([^"]*)"\]', text))
-
-
-def compound_matches(element, text: str) -> bool:
-    tag, names, attributes = compound(text)
-    if element.tag != tag:
-        return False
-    classes = element.get("class", "").split()
-    return (all(name in classes for name in names)
-            and all(element.get(name) == value for name, value in attributes))
-
-
-def own_translate(element) -> tuple:
-    match = re.match(r"translate\((-?[\d.]+)[ ,]+(-?[\d.]+)\)", element.get("transform", ""))
-    return (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
-
-
-def xy(frame) -> tuple:
-    x, y = TRANSLATE.search(frame["transform"]).groups()
-    return float(x), float(y)
-
-
-def scale(frame) -> float:
-    return float(SCALE.search(frame["transform"]).group(1))
-
-
-def functions(frame) -> list:
-    return re.findall(r"([a-z]+)\(", frame.get("transform", ""))
+from tests.motion_frames import SCALE, TRANSLATE, Board, functions, scale, xy
 
 
 def near(a, b, tolerance=0.05) -> bool:

@@ -14,11 +14,10 @@ from game.tsuro import BOTS, motion, svg
 from game.tsuro.board import NEIGHBOUR, OFF
 from game.tsuro.state import TsuroState
 from game.tsuro.text import describe
+from tests.motion_frames import NS, functions, own_translate, select, xy
 
 from .tsuro_helpers import at, find_tile, make, place, sq
 
-NS = "{http://www.w3.org/2000/svg}"
-POINT = re.compile(r"translate\(([-\d.]+)px, ([-\d.]+)px\)")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -51,57 +50,9 @@ def played(players: int = 4):
         yield from actions(seed, players=players)
 
 
-# --- finding what a selector names, in parsed SVG ------------------------------------------
-COMPOUND = re.compile(r'(?P<tag>[a-z]+)?(?:#(?P<id>[\w-]+))?'
-                      r'(?P<rest>(?:\.[\w-]+|\[[\w-]+="[^"]*"\])*)')
-
-
-def _matches(element, compound: str) -> bool:
-    found = COMPOUND.fullmatch(compound)
-    assert found, f"a selector this test cannot read: {compound!r}"
-    if found["tag"] and element.tag != NS + found["tag"]:
-        return False
-    if found["id"] and element.get("id") != found["id"]:
-        return False
-    classes = (element.get("class") or "").split()
-    for name in re.findall(r"\.([\w-]+)", found["rest"]):
-        if name not in classes:
-            return False
-    return all(element.get(name) == value
-               for name, value in re.findall(r'\[([\w-]+)="([^"]*)"\]', found["rest"]))
-
-
-def select(root, selector: str) -> list:
-    """The elements of `root` that a selector of compounds and descendant combinators
-    (what the moves use: tag, #id, .class, [attribute="value"]) names."""
-    *ancestors, last = selector.split(" ")
-    parents = {child: parent for parent in root.iter() for child in parent}
-    result = []
-    for element in root.iter():
-        if not _matches(element, last):
-            continue
-        wanted, up = list(ancestors), parents.get(element)
-        while wanted and up is not None:
-            if _matches(up, wanted[-1]):
-                wanted.pop()
-            up = parents.get(up)
-        if not wanted:
-            result.append(element)
-    return result
-
-
-def xy(frame) -> tuple:
-    x, y = POINT.match(frame["transform"]).groups()
-    return float(x), float(y)
-
-
 def drawn_at(element) -> tuple:
-    x, y = re.match(r"translate\((-?[\d.]+) (-?[\d.]+)\)", element.get("transform")).groups()
-    return float(x), float(y)
-
-
-def functions(frame) -> list:
-    return re.findall(r"([a-z]+)\(", frame["transform"])
+    assert element.get("transform"), "a piece drawn at a place"
+    return own_translate(element)
 
 
 def ship_moves(moves, seat):
