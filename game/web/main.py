@@ -305,6 +305,8 @@ class Page:
                 await asyncio.sleep(0.03)
         finally:
             if not is_none(skip):
+                if document.activeElement == skip:  # (a hidden button drops the focus)
+                    document.getElementById("board").focus(to_js({"preventScroll": True}))
                 skip.hidden = True
 
     def done(self, winners) -> None:

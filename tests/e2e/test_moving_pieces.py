@@ -104,8 +104,11 @@ def test_skip_ends_the_motion_at_once(page, site, watched):
     page.click("#panel button[data-place]")
     twin.apply(place)
     page.wait_for_selector("#skip-motion:not([hidden])")
-    page.click("#skip-motion")
+    page.focus("#skip-motion")  # by the keyboard: the focus stays on the board after
+    page.keyboard.press("Enter")
     page.wait_for_function(f"{MOVING} === 0", timeout=500)
+    page.wait_for_function("document.getElementById('skip-motion').hidden")
+    assert page.evaluate("document.activeElement.id") == "board"
     watched.assert_clean()
 
 
