@@ -135,7 +135,10 @@ def _state(info, args):
         if args.at is None:
             raise ValueError("--record needs --at N: the step of the game to show "
                              "(0: before the first action)")
-        return state_class.from_record(_read(args.record, "saved game"), upto=args.at)
+        from game.web.saved import record_of  # (a page's download, or a bare record)
+
+        record = record_of(_read(args.record, "saved game"), info.key)
+        return state_class.from_record(record, upto=args.at)
     if args.at is not None:
         raise ValueError("--at goes with --record FILE")
     source = args.position
@@ -181,7 +184,8 @@ def _diagram(args) -> int:
     diagrams = _diagrams(info)
     if diagrams is None:
         raise ValueError(f"{info.name} has no diagrams")
-    drawing = diagrams.diagram(_state(info, args), notes, seat=args.seat)
+    seat = None if args.seat is None else args.seat - 1  # (people count from 1)
+    drawing = diagrams.diagram(_state(info, args), notes, seat=seat)
     if args.out is None:
         sys.stdout.write(drawing)
         return 0
@@ -212,7 +216,9 @@ def _position_options(parser) -> None:
                         help="the position: its text form, its JSON, or a file holding "
                              "either (.json or text)")
     source.add_argument("--record", metavar="FILE",
-                        help="a saved game (game record JSON), opened at step --at")
+                        help="a saved game, opened at step --at: a file the page's "
+                             "\"Download this game\" saved, or a bare game record "
+                             "(JSON)")
     parser.add_argument("--at", type=int, metavar="N",
                         help="with --record: the game after its first N actions "
                              "(0: before any)")
@@ -295,8 +301,9 @@ def main(argv=None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     _position_options(diagram)
     diagram.add_argument("--seat", type=int, metavar="N",
-                         help="whose view: the engine's seat number, from 0 (their ship "
-                              "is ringed; the words say \"You are ...\")")
+                         help="whose view: seat N, counted from 1 as the board numbers "
+                              "them (Tatsu: 1 Black, 2 White); their ship is ringed and "
+                              "the words say \"You are ...\"")
     diagram.add_argument("--out", metavar="FILE.svg", help="write here (default: stdout)")
     notes = diagram.add_argument_group("notes")
     notes.add_argument("--highlight", nargs="+", action="extend", metavar="PLACE",

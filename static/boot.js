@@ -1,25 +1,10 @@
 // Every page that runs the game's Python (index.html, embed.html, learn.html) ends with
-// this: once Python has run, a friendly sentence if the page could not start (the
-// page's own, from <body data-cannot-start>), then offline support and updates.
+// this: once Python has run, offline support and updates. (A page that could not start
+// says so: static/guard.js.)
 // The page's words in its language (static/words.js), English if that script is missing.
 const say = (text) => (window.pageSay ? window.pageSay(text) : text);
 
 addEventListener("py:all-done", () => {
-  const root = document.documentElement;
-  if (root.dataset.ready !== "true") {
-    root.dataset.ready = "error";
-    const status = document.getElementById("status");
-    if (status && !document.querySelector("[data-failed]")) {
-      status.dataset.failed = "";
-      status.textContent = say(document.body.dataset.cannotStart);
-    }
-    // The first screen as built (index.html) stays to read, but no game can start from
-    // it: its progress goes and its game buttons are switched off.
-    document.getElementById("boot")?.remove();
-    for (const button of document.querySelectorAll(".start button[data-game]")) {
-      button.disabled = true;
-    }
-  }
   if ("serviceWorker" in navigator && isSecureContext) keepOffline(navigator.serviceWorker);
 }, { once: true });
 

@@ -60,23 +60,10 @@
   };
 
   // Files fetched by the runtime (the interpreter, its library): counted as they stream
-  // in, from a copy of each response, so the runtime gets its response untouched.
+  // in by static/guard.js, which tells each piece ("boot:bytes").
   const fetched = window.fetch;
-  const counted = (answer) => {
-    answer.then((response) => {
-      if (!response.ok || !response.body) return;
-      const reader = response.clone().body.getReader();
-      let bytes = 0;
-      const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return undefined;
-        bytes += value.byteLength;
-        note(response.url, bytes);
-        return pump();
-      });
-      pump().catch(() => {});
-    }, () => {});
-    return answer;
-  };
+  const counting = (event) => note(event.detail.url, event.detail.bytes);
+  addEventListener("boot:bytes", counting);
   // The interpreter's two large files are asked for at once rather than when PyScript
   // gets to them; the runtime's own request for each is then answered with the same
   // response (never a second download; a <link rel=preload> would start them as early,
@@ -84,7 +71,7 @@
   const early = new Map();
   for (const url of earlyUrls.split(" ").filter(Boolean)) {
     const absolute = new URL(url, location.href).href;
-    early.set(absolute, counted(fetched.call(window, absolute)));
+    early.set(absolute, fetched.call(window, absolute));
   }
   window.fetch = function (input, init) {
     const url = typeof input === "string" || input instanceof URL
@@ -94,7 +81,7 @@
       early.delete(url); // a response is read once: a second request goes to the network
       return answer;
     }
-    return counted(fetched.apply(this, arguments));
+    return fetched.apply(this, arguments);
   };
   // Scripts and preloads (PyScript, the interpreter's JavaScript, the game's archive):
   // counted when each has arrived.
@@ -104,6 +91,7 @@
   watcher.observe({ type: "resource", buffered: true });
   addEventListener("py:all-done", () => {
     window.fetch = fetched;
+    removeEventListener("boot:bytes", counting);
     watcher.disconnect();
   }, { once: true });
 

@@ -4,8 +4,10 @@ A task is either an exact answer (one action, or several for a turn of several
 decisions) or a goal named by the game (game/<game>/goals.py: "afloat", "sink:2",
 "escape", "destroy:fire"...). The learner plays from the position; the challenge is
 judged on the events of the learner's own turn: solved as soon as the goal is met or
-the answer is given in full, failed once the turn has passed (or the game ended)
-without it. Nothing here knows a rule: the engine applies the actions and says what
+the answer is given in full, failed as soon as no way of playing the rest of the turn
+can meet it (the engine tries each: the dice are already rolled, and the state's own
+seeded chance makes any that follow the same in the trial as in play), or the answer
+was left. Nothing here knows a rule: the engine applies the actions and says what
 happened, the game's goals read its events.
 """
 
@@ -16,6 +18,11 @@ from dataclasses import dataclass, field
 
 from game.core.actions import Action, Event
 from game.core.i18n import _
+
+# The most positions tried when asking whether the rest of a turn can still meet a goal;
+# past it the goal is taken as still within reach (a turn's last decisions are a few
+# dozen positions in either game).
+SEARCH_LIMIT = 2000
 
 
 class ChallengeError(ValueError):
@@ -93,9 +100,32 @@ class Challenge:
             spec = self.goals[self.goal.partition(":")[0]]
             if spec.met(self.seat, self._arg, events, state):
                 return Verdict(True, _("Well done: {task}").format(task=self._lowered_task()))
-        if state.is_over or state.to_move != self.seat or _turn_ended(events):
+        if (state.is_over or state.to_move != self.seat or _turn_ended(events)
+                or (self.goal is not None and not self._within_reach(spec, events, state))):
             return Verdict(False, _("Not this time: {task}").format(task=self._lowered_task()))
         return None
+
+    def _within_reach(self, spec: Goal, events: list[Event], state) -> bool:
+        """Whether some way of playing the rest of the learner's turn from `state` meets
+        the goal (trying each legal action in turn on a copy)."""
+        budget = [SEARCH_LIMIT]
+
+        def search(position, seen: list[Event]) -> bool:
+            for action in position.legal_actions():
+                if budget[0] <= 0:
+                    return True
+                budget[0] -= 1
+                trial = position.clone()
+                after = [*seen, *trial.apply(action)]
+                turn = own_turn(after)
+                if spec.met(self.seat, self._arg, turn, trial):
+                    return True
+                if (len(turn) == len(after) and not trial.is_over
+                        and trial.to_move == self.seat and search(trial, after)):
+                    return True
+            return False
+
+        return search(state, events)
 
     def _lowered_task(self) -> str:
         """The task after a colon: its first letter in lower case."""

@@ -228,12 +228,13 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     in words and its <desc> the notes. The same input always gives the same text.
 
     state: a TatsuState or a seat's view; seat: whose view it is ("You are ..."), 0
-    Black or 1 White; names: optional names per seat. Bad notes raise NotesError naming
+    Black or 1 White (the engine's numbers; the command line's --seat counts from 1); names: optional names per seat. Bad notes raise NotesError naming
     the option."""
     notes = Notes() if notes is None else notes
     scene = TatsuScene(state, seat)
     if scene.viewer is not None and scene.viewer not in (0, 1):
-        raise NotesError("--seat", f"a seat is 0 (Black) or 1 (White), not {scene.viewer!r}")
+        shown = scene.viewer + 1 if type(scene.viewer) is int else repr(scene.viewer)
+        raise NotesError("--seat", f"a seat is 1 (Black) or 2 (White), not {shown}")
     if notes.ghost is not None:
         raise NotesError("--ghost", "a ghost tile is for Tsuro of the Seas; Tatsu shows a "
                                     "stone's moves with --select PLACE")

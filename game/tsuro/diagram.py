@@ -158,10 +158,10 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     scene = TsuroScene(state, seat)
     if scene.viewer is not None and not (type(scene.viewer) is int
                                          and 0 <= scene.viewer < scene.players):
-        raise NotesError("--seat", _("a seat is 0-{last} (the ship labelled 1-{players}), "
-                                     "not {seat}").format(last=scene.players - 1,
-                                                          players=scene.players,
-                                                          seat=repr(scene.viewer)))
+        shown = scene.viewer + 1 if type(scene.viewer) is int else repr(scene.viewer)
+        raise NotesError("--seat", _("a seat is 1 to {players}, as the ships are "
+                                     "numbered, not {seat}").format(players=scene.players,
+                                                                    seat=shown))
     if notes.select is not None:
         raise NotesError("--select", _("selecting a stone is for Tatsu; Tsuro of the Seas "
                                        "shows a tile to place with --ghost TILE/ROTATION"))

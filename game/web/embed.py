@@ -7,13 +7,16 @@ A teaching page puts a board in an `<iframe src="embed.html?...">`. The paramete
              default: a new game's first decision
   record     a saved game as JSON (instead of `position`), with
   step       the number of its actions already played (default: all)
-  seat       whose view the board shows, and who plays in `play` and `challenge`:
-             1 to 8, counted as on the page (Tatsu: 1 Black, 2 White; also black/white)
+  seat       whose view the board shows (only that seat's hand), and who plays in
+             `play` and `challenge`: 1 to 8, counted as on the page (Tatsu: 1 Black,
+             2 White; also black/white); default: the `you` of `players`, else the seat
+             to move
   mode       view (default): the position, stepping through `line` or the rest of
              the record; play: play on against computers; challenge: a task
   line       view: the actions to step through, as a JSON list
   players    play: who sits at each seat, in order: you | easy | medium | hard
-             (default: you at `seat`, medium computers elsewhere); with no position,
+             (default: you at `seat`, medium computers elsewhere; a seat named
+             by `seat` must be the `you`); with no position,
              a new game for that many
   goal       challenge: a goal of the game (game/<game>/goals.py), e.g. afloat,
              sink:2, escape, destroy:fire
@@ -133,14 +136,16 @@ def read(params: dict) -> Embed:
         raise EmbedError(_("The mode is view, play or challenge, not “{mode}”.").format(
             mode=_short(mode)))
     state, rest = _state(info, params)
-    seat = _seat(params.get("seat"), state, info)
+    players = _players(params.get("players"), state) if mode == "play" else None
+    seat = _seat(params.get("seat"), state, info, players)
     embed = Embed(info, state, seat, mode, task=params.get("task") or "",
                   ident=(params.get("id") or "")[:LONGEST_ID])
     if mode == "view":
         embed.line = _actions(params["line"], "line") if params.get("line") else rest
         _playable(state, embed.line)
     elif mode == "play":
-        embed.players = _players(params.get("players"), state, seat)
+        embed.players = players or [YOU if s == seat else "medium"
+                                    for s in range(state.players)]
     else:
         embed.players = [YOU if s == seat else HUMAN for s in range(state.players)]
         answer = _actions(params["answer"], "answer") if params.get("answer") else ()
@@ -161,6 +166,10 @@ def read(params: dict) -> Embed:
 def _state(info: GameInfo, params: dict):
     """The starting state, and the actions after it (the rest of a record)."""
     cls = info.state_class
+    for name in ("position", "record"):  # given but empty: a slip, not a new game
+        if name in params and not params[name].strip():
+            raise EmbedError(_("The parameter “{name}” is empty: give one, or leave it out "
+                               "for a new game.").format(name=name))
     if params.get("position") and params.get("record"):
         raise EmbedError(_("Give a position or a saved game, not both."))
     if params.get("record"):
@@ -195,9 +204,22 @@ def _state(info: GameInfo, params: dict):
     return cls(info.config_for(count if low <= count <= high else low), 0), []
 
 
-def _seat(text, state, info: GameInfo) -> int:
+def _seat(text, state, info: GameInfo, players: list[str] | None = None) -> int:
+    """The seat the frame shows and plays: the one named, else the player "you" of
+    `players`, else the one to move."""
     if text in (None, ""):
+        if players and YOU in players:
+            return players.index(YOU)
         return state.to_move if state.to_move is not None else 0
+    seat = _seat_named(text, state, info)
+    if players and YOU in players and players[seat] != YOU:
+        raise EmbedError(_("The seat shown is the one you play: seat {seat} is “{player}” "
+                           "in the players, not “you”.").format(seat=seat + 1,
+                                                                player=players[seat]))
+    return seat
+
+
+def _seat_named(text: str, state, info: GameInfo) -> int:
     # (the labels as written in the parameter: English, "black", and not translated)
     words = {name.lower(): index for index, name in enumerate(info.load(info.seat_labels))}
     text = text.strip().lower()
@@ -210,9 +232,10 @@ def _seat(text, state, info: GameInfo) -> int:
     return number - 1
 
 
-def _players(text, state, seat: int) -> list[str]:
+def _players(text, state) -> list[str] | None:
+    """Who sits at each seat, or None when the parameter is not given."""
     if not text:
-        return [YOU if s == seat else "medium" for s in range(state.players)]
+        return None
     players = [p.strip().lower() for p in text.split(",")]
     if len(players) != state.players:
         raise EmbedError(ngettext("Name {count} player (you, easy, medium or hard), not "

@@ -5,33 +5,50 @@ board alone (no masthead, no start form) and plays through the game's own table.
 talks to the page around it with window.postMessage, every message being an object
 {source: "tsuro-tatsu", type, game, id, ...}:
 
-  sent      ready {mode, seat, task}; action {seat, action, events}; solved / failed
+  sent      ready {mode, seat, task}: always the board's first message, before any
+            computer's action; action {seat, action, events}; solved / failed
             {words, actions}; game_over {winners, reason}; error {message}
   received  load {params}: show another board (the same parameters as the URL);
-            reset: back to the starting position
+            reset: back to the starting position. Either is obeyed at any moment, a
+            motion or a computer's turn included: the board it replaces stops there.
+
+`game` and `id` are those the board was asked for, in every message (an error included,
+`game` then being null where no game was named). `seat`, `winners` and the seats of
+`action` count from 0, as in a game's record; the words of a message (and the `seat`
+parameter) count from 1, as people do.
 
 The host's origin is not checked: a frame holds nothing secret and changes nothing
 outside itself, so any page may embed it and drive it.
 """
 
+from contextlib import suppress
 from html import escape
 
 from pyscript import document, window
 from pyscript.ffi import to_js
 
 from game.core.i18n import _
-from game.web.embed import Embed, EmbedError, embed_table, message_params, read, views
+from game.web.embed import (
+    LONGEST_ID,
+    Embed,
+    EmbedError,
+    embed_table,
+    message_params,
+    read,
+    views,
+)
 from game.web.language import page_language, speak_ready
-from game.web.main import Page, clicked, guarded, report, table_key
+from game.web.main import Page, Superseded, clicked, guarded, report, table_key
 
 SOURCE = "tsuro-tatsu"
-frame = {"embed": None, "table": None, "step": 0, "shown": []}
+# the board shown: what was asked for (game and id, for the messages), what it is once
+# read, its table and the page that table draws on (retired when another board comes)
+frame = {"asked": {"game": None, "id": ""}, "embed": None, "table": None, "page": None,
+         "step": 0, "shown": [], "loads": 0}
 
 
 def tell(kind: str, data: dict) -> None:
-    embed = frame["embed"]
-    message = {"source": SOURCE, "type": kind, "game": embed.info.key if embed else None,
-               "id": embed.ident if embed else "", **data}
+    message = {"source": SOURCE, "type": kind, **frame["asked"], **data}
     if window.parent != window:
         window.parent.postMessage(to_js(message, dict_converter=window.Object.fromEntries),
                                   "*")
@@ -57,15 +74,37 @@ async def speak_as_asked(params: dict) -> None:
     await speak_ready(page_language(lang if type(lang) is str else None))
 
 
+def asked(params) -> dict:
+    """The game and id a board was asked for, as its messages carry them (even when the
+    rest of its parameters cannot be read)."""
+    params = params if isinstance(params, dict) else {}
+    game, ident = params.get("game"), params.get("id")
+    game = game.strip().lower()[:LONGEST_ID] if type(game) is str else ""
+    return {"game": game or None, "id": ident[:LONGEST_ID] if type(ident) is str else ""}
+
+
+def replace_board() -> None:
+    """The board shown gives way to another: its table's play stops where it is."""
+    if frame["page"] is not None:
+        frame["page"].retire()
+    frame.update(embed=None, table=None, page=None, step=0, shown=[])
+
+
 async def load(params: dict) -> None:
+    replace_board()
+    frame["asked"] = asked(params)
+    frame["loads"] += 1
+    this_load = frame["loads"]
     await speak_as_asked(params)
+    if this_load != frame["loads"]:  # another board was asked for meanwhile
+        return
     try:
         embed = read(params)
     except EmbedError as err:
-        frame["embed"] = None
         show_error(str(err))
+        document.documentElement.dataset.ready = "true"  # (ready to say what is wrong)
         return
-    frame.update(embed=embed, table=None, step=0, shown=[])
+    frame["embed"] = embed
     document.documentElement.dataset.embedError = "false"
     document.documentElement.dataset.game = embed.info.key
     document.documentElement.dataset.mode = embed.mode
@@ -79,11 +118,29 @@ async def load(params: dict) -> None:
     if embed.mode == "view":
         frame["shown"] = views(embed)
         show_view()
+        tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
+        document.documentElement.dataset.ready = "true"
     else:
-        table = embed_table(embed, Page(), tell)
-        frame["table"] = table
-        await table.start()
-    tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
+        table = new_table(embed)
+        tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
+        document.documentElement.dataset.ready = "true"
+        await play_on(table)  # (the computers, if they move first: after "ready")
+
+
+async def play_on(table) -> None:
+    """The computers play until a person is to act; a board replaced meanwhile (a load
+    or reset came) just stops."""
+    with suppress(Superseded):
+        await table.advance()
+
+
+def new_table(embed: Embed):
+    """The board's table, drawn, its computers not yet moved."""
+    page = Page()
+    table = embed_table(embed, page, tell)
+    frame.update(table=table, page=page)
+    table.render()
+    return table
 
 
 def show_view() -> None:
@@ -104,7 +161,9 @@ def show_view() -> None:
             f'<span class="step-count">{count}</span>'
             f'<button type="button" data-view-step="1"{" disabled" if step == last else ""}>'
             f"{forward}</button></div>")
-    document.getElementById("panel").innerHTML = controls
+    name = embed.info.seat_names_for(state.players)[embed.seat]
+    document.getElementById("panel").innerHTML = controls + embed.info.table_class.seat_html(
+        state, embed.seat, name)
     document.getElementById("status").textContent = " ".join(words) or (
         _("Step through the game with Next ▶.") if last and step == 0 else "")
 
@@ -134,9 +193,8 @@ async def reset() -> None:
         frame["step"] = 0
         show_view()
     else:
-        table = embed_table(embed, Page(), tell)
-        frame["table"] = table
-        await table.start()
+        frame["page"].retire()
+        await play_on(new_table(embed))
 
 
 async def on_key(event) -> None:
@@ -155,7 +213,8 @@ async def on_message(event) -> None:
         try:
             params = message_params(message)
         except EmbedError as err:
-            frame["embed"] = None
+            replace_board()
+            frame["asked"] = asked(message.get("params"))
             show_error(str(err))
             return
         await load(params)  # read() refuses any value that is not a short text
@@ -166,7 +225,6 @@ async def on_message(event) -> None:
 async def begin() -> None:
     try:
         await load(url_params())
-        document.documentElement.dataset.ready = "true"
     except Exception:
         document.documentElement.dataset.ready = "error"
         raise

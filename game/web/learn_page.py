@@ -25,7 +25,7 @@ from game.web.learn import (
     step_html,
     stored,
 )
-from game.web.main import Page, clicked, guarded, report, table_key
+from game.web.main import Page, Superseded, clicked, guarded, report, table_key
 from game.web.start import language_picker
 
 lesson = {"info": None, "current": 0, "solved": set(), "table": None}
@@ -40,8 +40,18 @@ def storage_get(key: str):
 
 
 def storage_set(key: str, value: str) -> None:
-    with suppress(Exception):  # storage refused (private mode): progress is not kept
+    """Keep the learner's progress; where the browser refuses (private mode, a lesson
+    framed by another site with its storage blocked) say once that it is not kept."""
+    try:
         window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001 -- storage refused: the lesson goes on
+        if lesson.get("told_unkept"):
+            return
+        lesson["told_unkept"] = True
+        note = document.getElementById("keep-note")
+        note.setAttribute("role", "alert")  # said once, at once
+        note.textContent = _("This browser does not let the page keep your progress: the "
+                             "steps you solve will not be remembered next time.")
 
 
 def tell(kind: str, data: dict) -> None:
@@ -70,10 +80,15 @@ async def show(index: int) -> None:
         '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
         '<aside id="panel" class="side"></aside></div><div id="overlay"></div>'
         '<ol id="log" class="log" hidden></ol>')
+    if lesson["table"] is not None:  # the step shown before stops where it is
+        lesson["table"].page.retire()
     table = embed_table(embed, Page(), tell,
                         after_verdict=lambda verdict: after_verdict(info, index, verdict.solved))
     lesson["table"] = table
-    await table.start()
+    try:
+        await table.start()
+    except Superseded:  # another step was asked for while this one began
+        return
     query = f"?game={info.key}&step={index + 1}" + (
         f"&lang={current()}" if current() != SOURCE_LANGUAGE else "")
     if window.location.search != query:
@@ -87,7 +102,8 @@ def draw_page(info) -> None:
     document.title = _("Learn to play {game}").format(game=info.shown_name) + f" · {site}"
     document.getElementById("app").innerHTML = (
         f'<div class="lesson-language">{language_picker()}</div>'
-        '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>')
+        '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play"></div>'
+        '<p class="keep-note" id="keep-note"></p>')
 
 
 async def on_change(event) -> None:

@@ -184,6 +184,12 @@ def focus_key(element):
     return "".join(parts)
 
 
+class Superseded(Exception):  # noqa: N818 -- not an error: a board's play ends
+    """Raised in a table's play once its board was replaced (another game, lesson step or
+    embedded board) while it still played: that play stops at its next pause, quietly
+    (guarded() drops it), and never draws over the new board."""
+
+
 class Page:
     """What a table may ask of the page (see game/web/table.py)."""
 
@@ -191,6 +197,16 @@ class Page:
         # The focus was on something a redraw took away: the next call of focus() puts
         # it on what the person acts on next, instead of leaving it at the page's top.
         self.lost = True
+        self.retired = False  # its board was replaced: see Superseded
+
+    def retire(self) -> None:
+        """Another board takes this one's place: what its table still plays stops at its
+        next pause or motion."""
+        self.retired = True
+
+    def still_shown(self) -> None:
+        if self.retired:
+            raise Superseded
 
     def refocus(self) -> None:
         """The next focus() moves the focus even though the person's element was kept
@@ -247,7 +263,9 @@ class Page:
             element.classList.add("cue")
 
     async def pause(self, seconds: float) -> None:
+        self.still_shown()
         await asyncio.sleep(seconds)
+        self.still_shown()
 
     def hold(self, moves) -> None:
         """Before an action's events play: each element that will move waits where its
@@ -277,6 +295,7 @@ class Page:
         """Play an event's moves (game/core/motion.py) with the browser's own animations
         over the board as drawn; nothing for a player who asks for reduced motion (the
         board is already right). The Skip button, shown meanwhile, ends them at once."""
+        self.still_shown()
         if (step_seconds <= 0 or _motion["skipped"]
                 or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return
@@ -300,14 +319,16 @@ class Page:
         if not is_none(skip):
             skip.hidden = False
         try:
-            while any(str(animation.playState) in ("running", "pending")
-                      or animation.pending for animation in running):
+            while not self.retired and any(
+                    str(animation.playState) in ("running", "pending")
+                    or animation.pending for animation in running):
                 await asyncio.sleep(0.03)
         finally:
-            if not is_none(skip):
+            if not is_none(skip) and not self.retired:
                 if document.activeElement == skip:  # (a hidden button drops the focus)
                     document.getElementById("board").focus(to_js({"preventScroll": True}))
                 skip.hidden = True
+        self.still_shown()
 
     def done(self, winners) -> None:
         document.documentElement.dataset.over = "true"
@@ -559,7 +580,7 @@ def redraw_table(game: str, table) -> None:
     Page().show("app", shell(game))
     document.getElementById("setup").hidden = True
     document.title = " · ".join([game_name(game), *(game_name(key) for key in GAMES)])
-    table.page = Page()
+    table.page.lost = True  # (its play goes on: the same page, on the new elements)
     table.render()
     table.page.show("log", table.log_html())
     document.getElementById("pace-box").innerHTML = pace_select(table.speed)
@@ -635,6 +656,8 @@ async def start_game(game: str, values=None, match=None) -> None:
         "Game seed {seed} (enter it on the start screen to play this game again).").format(
             seed=match.seed)
     document.documentElement.dataset.over = "false"
+    if current.get("table") is not None:
+        current["table"].page.retire()
     table = info.table_class(match, Page(), current.get("speed", "normal"))
     current["table"] = table
     document.getElementById("pace-box").innerHTML = pace_select(table.speed)
@@ -642,7 +665,8 @@ async def start_game(game: str, values=None, match=None) -> None:
     match.on_play = keep
     keep(match)
     show_files(over=match.state.is_over)
-    await table.start()
+    with contextlib.suppress(Superseded):  # another game was opened while this one began
+        await table.start()
 
 
 def clicked(event):
@@ -836,6 +860,8 @@ def guarded(handler):
     async def finish(coroutine):
         try:
             await coroutine
+        except Superseded:  # a replaced board's play: it just stops
+            pass
         except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
             report(error)
 

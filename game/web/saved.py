@@ -236,6 +236,22 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
     return match, "normal"
 
 
+def record_of(data, game: str):
+    """The game record in a file: a saved game's (the page's "Download this game"), or
+    the file itself (a bare record, GameState.to_record). For the command line, which
+    reads either (`python3 -m game position --record FILE --at N`)."""
+    data = _within_limits(data, _("the file"))
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        if data.get("game") != game:
+            raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
+                found=_name(data.get("game")), wanted=_name(game)))
+        return data.get("record")
+    if isinstance(data, dict) and type(data.get("game")) is int and "seats" in data:
+        raise SavedGameError(_("this is a line of simulate --games-out, a game's summary "
+                               "(its seed, seats and winners), not a saved game"))
+    return data
+
+
 def _name(key) -> str:
     known = games()
     return known[key].shown_name if type(key) is str and key in known else shown(key)

@@ -192,6 +192,12 @@ class Table(ABC):
     def forget_choice(self) -> None:  # noqa: B027 -- a game may have no choice to drop
         """Drop a half-made choice (a selected tile, a selected stone)."""
 
+    @staticmethod
+    def seat_html(state, seat: int, name: str) -> str:
+        """What only `seat` sees of a position shown, not played (an embedded board in
+        `view` mode): nothing where every piece is on the board."""
+        return ""
+
     def standings(self) -> list:
         """[(seat, what became of it)] in finishing order, for the end of the game."""
         return [(s, _("wins") if s in self.state.winners else _("loses"))

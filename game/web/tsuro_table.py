@@ -172,6 +172,26 @@ class TsuroTable(Table):
             f'▶</button><button type="button" class="primary" data-confirm-mark="1"{disabled}>'
             f"{set_sail}</button></div>")
 
+    @staticmethod
+    def seat_html(state, seat: int, name: str) -> str:
+        """A seat's own tiles in a position shown (that seat's alone: the others' hands
+        stay hidden), or that its ship is out."""
+        reason = state.out[seat]
+        if reason is not None:
+            fate = _("out: {why}").format(why=_(OUT_WORDS[reason]) if reason in OUT_WORDS
+                                          else reason)
+            note = escape(_("{who}: {fate}.").format(who=name, fate=fate))
+            return f'<p class="out-note" data-out="{seat}">{note}</p>'
+        title = escape(_("{who}'s tiles").format(who=name))
+        tiles = "".join(
+            f'<span class="hand-tile" role="img" data-tile="{tile}" aria-label="'
+            + escape(_("Tile {number}; wakes: {wakes}").format(
+                number=tile + 1, wakes=svg.wake_words(ORIENTED[tile][0])))
+            + f'">{svg.tile(tile, 0)}</span>' for tile in state.hands[seat])
+        tiles = tiles or f'<p class="empty">{escape(_("No tiles in hand."))}</p>'
+        return (f'<h2 class="panel-title">{title}</h2><div class="hand" role="group" '
+                f'aria-label="{title}">{tiles}</div>')
+
     def _out_html(self, seat: int) -> str:
         """The panel of a person whose ship is out while the game goes on."""
         fate = dict(self.standings()).get(seat, "")
@@ -261,17 +281,21 @@ class TsuroTable(Table):
             elif event.kind == "ship_out":
                 why = OUT_WORDS[event.data["reason"]]
                 gone[event.data["seat"]] = (turn, _(why))
+        for seat, reason in enumerate(self.state.out):  # out before the game shown began
+            if reason is not None and seat not in gone:  # (an embedded position's)
+                gone[seat] = (None, _(OUT_WORDS[reason]) if reason in OUT_WORDS else reason)
         winners = self.state.winners
         shared = len(winners) > 1
         order = sorted(range(self.state.players),
-                       key=lambda s: (s not in winners, -gone.get(s, (10**6, ""))[0]))
+                       key=lambda s: (s not in winners, -(gone.get(s, (10**6, ""))[0] or 0)))
         result = []
         for seat in order:
             if seat in winners:
                 fate = _("shares the win") if shared else _("wins")
             elif seat in gone:
                 when, why = gone[seat]
-                fate = (_("out on turn {turn}: {why}").format(turn=when, why=why) if when else
+                fate = (_("out: {why}").format(why=why) if when is None else
+                        _("out on turn {turn}: {why}").format(turn=when, why=why) if when else
                         _("out before sailing: {why}").format(why=why))
             else:
                 fate = _("still afloat") if not self.state.is_over else _("afloat at the end")

@@ -120,7 +120,7 @@ def test_a_diagram_of_a_saved_game_at_a_step(capsys, tmp_path, tsuro_record):
     notes = tmp_path / "notes.json"
     notes.write_text(json.dumps({"highlight": ["3/5"], "dim": True}))
     code, printed, err = run(capsys, "diagram", "--game", "tsuro", "--record", str(path),
-                             "--at", "14", "--notes", str(notes), "--seat", "2")
+                             "--at", "14", "--notes", str(notes), "--seat", "3")
     assert (code, err) == (0, "")
     root = ET.fromstring(printed.encode())
     assert root.find(NS + "title").text.endswith("You are Yellow triangle (seat 3).")
@@ -160,7 +160,8 @@ def test_bad_notes_on_the_command_line_exit_2_with_one_line(capsys, tsuro_record
     assert "--highlight: no place '25'" in refused(capsys, *tatsu, "--highlight", "25")
     assert "--select: no stone on segment 6" in refused(capsys, *tatsu, "--select", "6i")
     assert "--ghost: a ghost tile is for Tsuro" in refused(capsys, *tatsu, "--ghost", "1/1")
-    assert "--seat: a seat is 0 (Black) or 1 (White)" in refused(capsys, *tatsu, "--seat", "5")
+    assert "--seat: a seat is 1 (Black) or 2 (White), not 5" in refused(capsys, *tatsu,
+                                                                         "--seat", "5")
     assert "--notes: cannot read" in refused(capsys, *tatsu, "--notes", "missing.json")
     tsuro = ("diagram", "--game", "tsuro", *record)
     assert "--highlight: no square '7/7'" in refused(capsys, *tsuro, "--highlight", "7/7")
@@ -227,3 +228,32 @@ def test_position_of_a_saved_game_reads_back(capsys, tmp_path, key):
     code, drawn, _ = run(capsys, "diagram", "--game", key, "--position", second)
     assert code == 0 and drawn == import_module(f"{info.package}.diagram").diagram(
         state, Notes())
+
+
+def test_position_reads_a_game_the_page_downloaded(capsys, tmp_path):
+    """"Download this game" saves the record inside the page's own format (its seats and
+    pace too): the command line opens it as it opens a bare record."""
+    from game.core.match import Match, Seat
+    from game.core.registry import game
+    from game.web.saved import saved_text
+
+    info = game("tatsu")
+    match = Match(info, info.config_for(2), 11, [Seat("Ann"), Seat("Bob", "easy")])
+    chooser = random.Random(11)
+    while len(match.state.history) < 9:
+        match.play(chooser.choice(match.state.legal_actions()))
+    download = tmp_path / "tatsu-game.json"
+    download.write_text(saved_text(match, "fast"))
+    code, printed, err = run(capsys, "position", "--game", "tatsu", "--record",
+                             str(download), "--at", "5")
+    assert (code, err) == (0, "")
+    expected = TatsuState.from_record(match.state.to_record(), upto=5).to_position()
+    assert json.loads(printed.splitlines()[0]) == expected
+    # of the other game, or a line of simulate --games-out: refused, saying why
+    assert "a game of Tatsu, not Tsuro of the Seas" in refused(
+        capsys, "position", "--game", "tsuro", "--record", str(download), "--at", "1")
+    line = tmp_path / "games.jsonl"
+    line.write_text(json.dumps({"game": 0, "seed": 5, "seats": ["random", "random"],
+                                "winners": [1], "turns": 9, "shares": {"random": 1.0}}))
+    assert "a line of simulate --games-out" in refused(
+        capsys, "position", "--game", "tatsu", "--record", str(line), "--at", "1")

@@ -228,7 +228,7 @@ def test_other_notes_refused_naming_their_option():
         diagram(state, Notes(arrows=(Arrow("5i", "5I"),)))
     with pytest.raises(NotesError, match="^--label: no place"):
         diagram(state, Notes(labels=(("25", "x"),)))
-    with pytest.raises(NotesError, match=r"^--seat: a seat is 0 \(Black\) or 1 \(White\)"):
+    with pytest.raises(NotesError, match=r"^--seat: a seat is 1 \(Black\) or 2 \(White\), not 3"):
         diagram(state, Notes(), seat=2)
 
 

@@ -118,7 +118,7 @@ def test_a_challenge_is_solved_by_the_goal_and_said_to_the_host():
     assert run(table.act(table.state.legal_actions()[0])) is False  # judged: no more moves
 
 
-def test_a_wrong_answer_fails_once_the_turn_is_over_and_a_retry_starts_again():
+def test_a_wrong_answer_fails_once_the_goal_is_out_of_reach_and_a_retry_starts_again():
     embed = tatsu_escape_challenge()
     tell, page = Teller(), FakePage()
     table = embed_table(embed, page, tell)
@@ -128,7 +128,8 @@ def test_a_wrong_answer_fails_once_the_turn_is_over_and_a_retry_starts_again():
         other = [a for a in table.state.legal_actions() if a.kind != "escape"]
         run(table.act(other[0]))
     assert not table.verdict.solved and tell.kinds()[-1] == "failed"
-    assert table.state.to_move != seat or table.state.is_over
+    assert (table.state.to_move != seat or table.state.is_over
+            or not any(a.kind == "escape" for a in table.state.legal_actions()))
     assert 'data-verdict="failed"' in page.regions["panel"]
     again = embed_table(embed, FakePage(), tell)  # "Try again"
     run(again.start())
@@ -190,3 +191,119 @@ def test_play_on_against_computers_to_the_end_telling_each_action():
     assert len(actions) == len(table.state.history) - 6
     assert tell.kinds()[-1] == "game_over"
     assert "data-embed-reset" in table.page.regions["panel"]
+
+
+def test_a_challenge_fails_as_soon_as_its_goal_is_out_of_reach_this_turn():
+    """A move that spends the die the escape needs ends the challenge at once, while the
+    learner still has a die to play (not after the whole turn)."""
+    def early(state):  # escape now, but some other move leaves the turn without one
+        return can_escape(state) and any(_escape_gone(state, a) for a in state.legal_actions())
+
+    record, step = random_record("tatsu", 0, early)
+    seat = _to_move(record, step)
+    embed = frame(game="tatsu", record=record, step=str(step), mode="challenge",
+                  goal="escape", seat=str(seat + 1))
+    tell = Teller()
+    table = embed_table(embed, FakePage(), tell)
+    run(table.start())
+    wrong = next(a for a in table.state.legal_actions() if _escape_gone(table.state, a))
+    run(table.act(wrong))
+    assert table.state.to_move == seat and not table.state.is_over  # a die is left...
+    assert table.verdict is not None and not table.verdict.solved  # ...yet it has failed
+    assert tell.kinds()[-1] == "failed"
+
+
+def test_a_challenge_goes_on_while_its_goal_is_within_reach():
+    def can_enter(state):
+        return any(a.kind == "enter" for a in state.legal_actions())
+
+    def later(state):  # a first move after which a dragon may still enter
+        return can_enter(state) and any(
+            a.kind != "enter" and _after(state, a).to_move == state.to_move
+            and can_enter(_after(state, a)) for a in state.legal_actions())
+
+    record, step = next((r, s) for r, s in (random_record("tatsu", seed, later)
+                                            for seed in range(200)) if s is not None)
+    embed = frame(game="tatsu", record=record, step=str(step), mode="challenge",
+                  goal="enter", seat=str(_to_move(record, step) + 1))
+    table = embed_table(embed, FakePage(), Teller())
+    run(table.start())
+    first = next(a for a in table.state.legal_actions() if a.kind != "enter"
+                 and can_enter(_after(table.state, a)))
+    run(table.act(first))
+    assert table.verdict is None
+    run(table.act(next(a for a in table.state.legal_actions() if a.kind == "enter")))
+    assert table.verdict.solved
+
+
+def _after(state, action):
+    trial = state.clone()
+    trial.apply(action)
+    return trial
+
+
+def _escape_gone(state, action) -> bool:
+    if action.kind == "escape":
+        return False
+    trial = _after(state, action)
+    return (trial.to_move == state.to_move and not trial.is_over
+            and not can_escape(trial))
+
+
+# --- seats, views and empty parameters --------------------------------------------------
+def test_the_you_of_players_is_the_seat_shown_and_played():
+    embed = read({"game": "tatsu", "mode": "play", "players": "easy,you"})
+    assert embed.seat == 1 and embed.players == ["easy", "you"]
+    embed = read({"game": "tsuro", "mode": "play", "players": "medium,medium,you"})
+    assert embed.seat == 2
+    with pytest.raises(EmbedError, match="seat 1 is “easy” in the players, not “you”"):
+        read({"game": "tatsu", "mode": "play", "players": "easy,you", "seat": "1"})
+
+
+@pytest.mark.parametrize("name", ["position", "record"])
+def test_an_empty_position_or_record_is_refused_while_a_missing_one_is_a_new_game(name):
+    with pytest.raises(EmbedError, match=f"The parameter “{name}” is empty"):
+        read({"game": "tatsu", name: ""})
+    with pytest.raises(EmbedError, match="is empty"):
+        read({"game": "tsuro", name: "  "})
+    assert read({"game": "tatsu"}).state.history == []
+
+
+def test_view_shows_the_seats_own_hand_and_no_other():
+    from game.web.tsuro_table import TsuroTable
+
+    info = game("tsuro")
+    state = info.state_class(info.config_for(3), 4)
+    chooser = random.Random(4)
+    while state.decision != "placement":
+        state.apply(chooser.choice(state.legal_actions()))
+    embed = frame(game="tsuro", record=state.to_record(), seat="2")
+    assert embed.seat == 1
+    html = TsuroTable.seat_html(embed.state, 1, "Captain 2")
+    shown = {int(t) for t in __import__("re").findall(r'data-tile="(\d+)"', html)}
+    assert shown == set(state.hands[1]) and shown
+    others = set(state.hands[0]) | set(state.hands[2])
+    assert not shown & others
+    assert "Captain 2" in html
+
+
+def test_view_of_a_seat_already_out_says_so():
+    from game.web.tsuro_table import TsuroTable
+
+    info = game("tsuro")
+    for seed in range(300):
+        state = info.state_class(info.config_for(3), seed)
+        chooser = random.Random(seed)
+        while not state.is_over and all(out is None for out in state.out):
+            state.apply(chooser.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    gone = next(s for s, out in enumerate(state.out) if out is not None)
+    html = TsuroTable.seat_html(state, gone, f"Captain {gone + 1}")
+    assert f'data-out="{gone}"' in html and "out:" in html and "afloat" not in html
+    # and a game played on from that position says the same in its standings
+    record = state.to_record()
+    embed = frame(game="tsuro", record=record, step=str(len(record["actions"])),
+                  mode="play", seat=str(state.to_move + 1))
+    standings = dict(embed_table(embed, FakePage(), Teller()).standings())
+    assert standings[gone].startswith("out:") and "afloat" not in standings[gone]
