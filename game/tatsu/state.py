@@ -589,7 +589,7 @@ class TatsuState(GameState):
             problems += self._describe_counts()
         if p[WON] > 2:
             problems.append(_("the position names winner {winner}, not a seat").format(
-                winner=p[WON] - 1))
+                winner=p[WON]))  # (seats counted from 1, as people count them)
         if (tuple(self.rolled), tuple(self.dice)) not in VALID_DICE:
             problems.append(_("the dice are wrong: {left} left of {rolled} rolled").format(
                 left=list(self.dice), rolled=list(self.rolled)))

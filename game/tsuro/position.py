@@ -167,23 +167,24 @@ def _bool(value, field, what):
 
 class _Reader:
     """Checks one position and fills its defaults. `base` is how the author numbers
-    seats, tiles and daikaiju (0 in JSON, 1 in the text form), for the messages."""
+    seats, tiles and daikaiju (0 in JSON, 1 in the text form); the messages' words count
+    from 1 whatever the base, as people do (a field's path, "hands[0]", stays JSON's)."""
 
     def __init__(self, base: int):
         self.base = base
 
-    # words for the messages, in the author's numbering
+    # words for the messages, counted as on the board
     def seat(self, s):
-        return _("seat {seat}").format(seat=s + self.base)
+        return _("seat {seat}").format(seat=s + 1)
 
     def tile(self, t):
-        return _("wake tile {tile}").format(tile=t + self.base)
+        return _("wake tile {tile}").format(tile=t + 1)
 
     def kaiju(self, k):
-        return _("daikaiju {daikaiju}").format(daikaiju=k + self.base)
+        return _("daikaiju {daikaiju}").format(daikaiju=k + 1)
 
     def square(self, sq):
-        return _("square {square}").format(square=square_code(sq) if self.base else sq)
+        return _("square {square}").format(square=square_code(sq))
 
     # --- the shape of each field ------------------------------------------------------------
     def read(self, data, turn_start: bool) -> dict:

@@ -51,7 +51,7 @@ CORRUPTIONS = [
     ("a winner while the game goes on",
      lambda s: put(s, WON, 2), "the game goes on although White has won"),
     ("a winner that is no seat",
-     lambda s: put(s, WON, 7), "names winner 6, not a seat"),
+     lambda s: put(s, WON, 7), "names winner 7, not a seat"),
     ("no die left to a player to move",
      lambda s: setattr(s, "dice", []), "a player is to move with no die left"),
     ("a die that was not rolled",
