@@ -228,8 +228,8 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     in words and its <desc> the notes. The same input always gives the same text.
 
     state: a TatsuState or a seat's view; seat: whose view it is ("You are ..."), 0
-    Black or 1 White (the engine's numbers; the command line's --seat counts from 1); names: optional names per seat. Bad notes raise NotesError naming
-    the option."""
+    Black or 1 White (the engine's numbers; the command line's --seat counts from 1);
+    names: optional names per seat. Bad notes raise NotesError naming the option."""
     notes = Notes() if notes is None else notes
     scene = TatsuScene(state, seat)
     if scene.viewer is not None and scene.viewer not in (0, 1):

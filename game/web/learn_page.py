@@ -5,7 +5,6 @@ learner plays the task (the embeddable board's table, game/web/embed.py). A solv
 is kept in localStorage and opens the next; `?step=N` (from 1) opens a given step.
 """
 
-from contextlib import suppress
 from html import escape
 
 from pyscript import document, window

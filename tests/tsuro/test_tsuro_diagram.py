@@ -255,7 +255,8 @@ def test_other_notes_refused_naming_their_option():
         diagram(state, Notes(arrows=(Arrow("24", "r4c4"),)))
     with pytest.raises(NotesError, match="^--highlight: no square"):
         diagram(state, Notes(highlight=("99",)))
-    with pytest.raises(NotesError, match="^--seat: a seat is 1 to 3, as the ships are numbered, not 4"):
+    with pytest.raises(NotesError,
+                       match="^--seat: a seat is 1 to 3, as the ships are numbered, not 4"):
         diagram(state, Notes(), seat=3)
 
 
