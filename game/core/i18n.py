@@ -8,7 +8,9 @@ Each language's translations are a gettext catalog, game/locale/LANG/LC_MESSAGES
 asked (game/core/catalogs.py); the site serves each compiled and gzipped on its own
 (CATALOG_URL, written by the build), and a page fetches the one it speaks and hands it to
 `add_catalog` (game/web/language.py). `use(lang)` chooses the language for everything
-said after it.
+said after it (the page's choice); `with speaking(lang):` speaks another for the block,
+in its own thread only: the server renders pages in many threads at once, each in its
+own language, and none may change what another says.
 
 The languages are those of the rulebooks this project was made from.
 """
@@ -19,6 +21,7 @@ import gettext
 import gzip
 import io
 import struct
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,7 +36,13 @@ CATALOG_URL = "static/locale/{lang}.mo.gz"  # a language's compiled catalog, on 
 _GZIP = b"\x1f\x8b"
 
 _translations: dict[str, gettext.NullTranslations] = {}
-_current = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
+# The language chosen with use(), and a `speaking` block's, which only its thread hears.
+_chosen = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
+_block = threading.local()
+
+
+def _spoken() -> dict:
+    return getattr(_block, "spoken", None) or _chosen
 
 
 def catalog_path(lang: str, suffix: str = ".po") -> Path:
@@ -76,27 +85,29 @@ def add_catalog(lang: str, data: bytes) -> None:
 def use(lang: str) -> str:
     """Speak `lang` from now on (an unknown one: English); returns the language used."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
-    _current.update(lang=lang, words=translation(lang))
+    _chosen.update(lang=lang, words=translation(lang))
     return lang
 
 
 def current() -> str:
-    return _current["lang"]
+    return _spoken()["lang"]
 
 
 @contextmanager
 def speaking(lang: str):
-    """Speak `lang` inside a `with` block, then the language spoken before it."""
-    before = current()
-    use(lang)
+    """Speak `lang` inside a `with` block (in this thread only), then the language
+    spoken before it."""
+    lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+    before = getattr(_block, "spoken", None)
+    _block.spoken = {"lang": lang, "words": translation(lang)}
     try:
         yield
     finally:
-        use(before)
+        _block.spoken = before
 
 
 def _(message: str) -> str:
-    return _current["words"].gettext(message)
+    return _spoken()["words"].gettext(message)
 
 
 def N_(message: str) -> str:  # noqa: N802 -- gettext's own name for "mark, do not translate"
@@ -105,7 +116,7 @@ def N_(message: str) -> str:  # noqa: N802 -- gettext's own name for "mark, do n
 
 
 def ngettext(one: str, many: str, count: int) -> str:
-    return _current["words"].ngettext(one, many, count)
+    return _spoken()["words"].ngettext(one, many, count)
 
 
 LANGUAGE_KEY = "tsuro-tatsu.lang"  # where the page keeps the player's choice (localStorage)

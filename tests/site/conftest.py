@@ -47,9 +47,9 @@ def source_root(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def site_built_once(tmp_path_factory):
-    """The whole site built once per session from a copy of the sources (docs/ and the
-    icons included), runtime faked: for tests that only read what the build wrote."""
+def sources_once(tmp_path_factory):
+    """(root, packages): one copy of the sources per session (docs/ and the icons
+    included), with the runtime faked, for the tests that build or serve it."""
     base = tmp_path_factory.mktemp("built-once")
     root = base / "src"
     root.mkdir()
@@ -66,7 +66,14 @@ def site_built_once(tmp_path_factory):
             fake.publish(package, data)
             packages.append(package)
         build(base / "dist", root=root, packages=tuple(packages), registry=fake.url,
-              log=lambda *_: None)
+              log=lambda *_: None)  # (which also unpacks the runtime into the sources)
     finally:
         fake.close()
-    return base / "dist"
+    return root, tuple(packages)
+
+
+@pytest.fixture(scope="session")
+def site_built_once(sources_once):
+    """The whole site built once per session from `sources_once`: for tests that only
+    read what the build wrote."""
+    return sources_once[0].parent / "dist"

@@ -31,9 +31,9 @@ def built(tmp_path, source_root, fake_runtime):
     return out
 
 
-def get(server, path, method="GET"):
+def get(server, path, method="GET", timeout=10):
     host, port = server.server_address[:2]
-    connection = http.client.HTTPConnection(host, port, timeout=10)
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         connection.request(method, path)
         response = connection.getresponse()
@@ -210,3 +210,55 @@ def test_without_a_route_the_machine_name_gives_the_addresses(monkeypatch):
 def test_host_check(host, problem):
     found = host_problem(host)
     assert found is None if problem is None else problem in found
+
+
+def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrency(
+        sources_once, site_built_once):
+    """`serve` renders each page when it is asked for, in many threads at once, each page
+    in its own language: every answer is the built file, byte for byte (no page speaks
+    another's language, so the site's version never changes without an edit)."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    root, packages = sources_once
+    made = [path.relative_to(site_built_once).as_posix()
+            for folder in ("cards", "diagrams", "rules", "static/locale")
+            for path in sorted((site_built_once / folder).rglob("*")) if path.is_file()]
+    asked = [*made * 2, *["index.html", "static/words.js", "static/game.zip"] * 6,
+             "sw.js", "sw.js"]
+    random.Random(7).shuffle(asked)
+    server = SiteServer(SourceSite(root, packages), quiet=True)
+    server.start()
+    try:
+        with ThreadPoolExecutor(16) as pool:
+            answers = list(pool.map(lambda name: (name, get(server, "/" + name, timeout=300)),
+                                    asked))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert len(made) > 100  # (every language of every rules page, diagram and card)
+    for name, (status, _headers, body) in answers:
+        assert status == 200, name
+        assert body == (site_built_once / name).read_bytes(), name
+
+
+def test_the_sites_version_is_the_same_in_every_run(sources_once, site_built_once):
+    """A new process (another hash seed, another order of work) makes the same service
+    worker, so a restart of `serve` without an edit offers no "new version"."""
+    import os
+    import subprocess
+    import sys
+
+    root, packages = sources_once
+    script = ("import sys, pickle; from game.site.server import SourceSite; "
+              "root, packages = pickle.loads(bytes.fromhex(sys.argv[1])); "
+              "sys.stdout.buffer.write(SourceSite(root, packages).lookup('sw.js'))")
+    import pickle
+
+    argument = pickle.dumps((root, packages)).hex()
+    made = {subprocess.run([sys.executable, "-c", script, argument], check=True,
+                           capture_output=True, cwd=root.parent,
+                           env=dict(os.environ, PYTHONHASHSEED=seed,
+                                    PYTHONPATH=str(server_module.ROOT))).stdout
+            for seed in ("1", "2")}
+    assert made == {(site_built_once / "sw.js").read_bytes()}
