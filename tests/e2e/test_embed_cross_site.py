@@ -201,3 +201,30 @@ def test_a_lesson_that_cannot_start_says_so(page, site):
     page.wait_for_function("document.documentElement.dataset.ready === 'error'",
                            timeout=BOOT_TIMEOUT_MS)
     assert "could not start" in page.locator("#status").inner_text()
+
+
+def test_a_lesson_step_linked_from_another_site_plays_and_says_progress_is_not_kept(
+        page, site, teacher):
+    """`learn.html?game=…&step=N` framed by a teacher's page: that step, played to its
+    end; the browser refuses the frame storage, so the lesson says once that progress
+    is not kept."""
+    from test_learn import click_tatsu
+
+    from game.core.actions import Action
+
+    lesson = game("tatsu").lesson
+    page.goto(host_page(teacher, f'<iframe id="lesson" title="Learn Tatsu" src="{site.url}'
+                                 'learn.html?game=tatsu&step=2" width="900" height="700">'
+                                 '</iframe>'))
+    frame = page.frame(url=re.compile(r"learn\.html"))
+    frame.wait_for_function("document.documentElement.dataset.ready === 'true'",
+                            timeout=BOOT_TIMEOUT_MS)
+    assert frame.evaluate("document.documentElement.dataset.step") == "2"
+    assert frame.locator("#step-title").inner_text().endswith(lesson[1].title)
+    assert frame.locator("#keep-note").inner_text() == ""
+    for raw in lesson[1].solution:
+        if frame.locator('.verdict[data-verdict="solved"]').count():
+            break
+        click_tatsu(frame, 0, Action.from_json(raw))
+    frame.wait_for_selector('.verdict[data-verdict="solved"]')
+    assert "will not be remembered" in frame.locator('#keep-note[role="alert"]').inner_text()
