@@ -136,12 +136,12 @@ class TatsuTable(Table):
             await self.act(Action.from_json(json.loads(data["action"])))
             return
         segment = data.get("targetSegment", data.get("segment"))
-        if self.selected and segment is not None:
+        address = self._address(data)
+        if self.selected and segment is not None and not self._pickable(data, address):
             for action, target in self.state.destinations(self.selected):
                 if target == int(segment):
                     await self.act(action)
                     return
-        address = self._address(data)
         if address is None or (address[0] != "mat"
                                and self.state.stone_at(*address) is None):
             if self.selected:  # an empty field that is no destination
@@ -158,6 +158,15 @@ class TatsuTable(Table):
             self.selected = None
             self.refuse(refusal)
         self.render()
+
+    def _pickable(self, data: dict, address) -> bool:
+        """A click on one of the person's own stones that may move (not a destination
+        drawn over it): it picks that stone, even where the stone picked before could go
+        (moving onto one's own stone is its destination marker's click)."""
+        return ("field" in data and "targetSegment" not in data and address is not None
+                and address != self.selected
+                and self.state.stone_at(*address) is not None
+                and self.state.stone_refusal(address) is None)
 
     @staticmethod
     def _address(data):

@@ -223,3 +223,40 @@ def test_tatsu_the_hub_agrees_with_the_status():
     assert stuck.legal_actions() == [Action("pass", ())]
     assert "no usable die" in table.page.regions["board"]
     assert "no die can be used. Pass the turn." in table.page.regions["status"]
+
+
+def test_tatsu_a_click_on_another_of_your_stones_picks_it_even_where_the_first_may_go():
+    """With a stone picked, a click on another of your stones that may move picks that
+    one (it never moves the first onto it); moving onto your own stone, where the rules
+    allow it, is its destination marker's click (issue: a lesson was solved by accident)."""
+    import random
+
+    def onto_own(state):  # a stone with a destination where another movable stone stands
+        movable = [tuple(s) for s in state.movable_stones()]
+        for stone in movable:
+            for action, target in state.destinations(stone):
+                others = [s for s in movable if s != stone and s[0] == target]
+                if others:
+                    return stone, others[0], action
+        return None
+
+    chooser = random.Random(2)
+    for seed in range(300):
+        state = TatsuState({"first": "black"}, seed)
+        found = None
+        while not state.is_over and found is None:
+            found = onto_own(state) if state.to_move == 0 else None
+            if found is None:
+                state.apply(chooser.choice(state.legal_actions()))
+        if found:
+            break
+    first, other, action = found
+    table = tatsu_table(state)
+    run(table.click({"segment": str(first[0]), "field": first[1]}))
+    assert table.selected == first
+    before = len(table.state.history)
+    run(table.click({"segment": str(other[0]), "field": other[1]}))
+    assert table.selected == other and len(table.state.history) == before
+    run(table.click({"segment": str(first[0]), "field": first[1]}))
+    run(table.click({"action": __import__("json").dumps(action.to_json())}))
+    assert table.state.history[before:] == [action]
