@@ -468,8 +468,12 @@ def _corner_marks(pre) -> str:
         parts.append(
             f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
             f'transform="{translate(x, y)}"><title>{escape(words)}</title>'
-            f'<circle r="{BADGE_R}" fill="#ffffff" stroke="{KIND_COLOURS[kind]}" '
-            f'stroke-width="1.6"/>'
+            # a place on the board, not a piece: a tinted diamond with a dashed edge, so
+            # that nobody takes it for a stone (stones are discs)
+            f'<rect x="{-BADGE_R * 0.85:g}" y="{-BADGE_R * 0.85:g}" width="{BADGE_R * 1.7:g}" '
+            f'height="{BADGE_R * 1.7:g}" rx="2" transform="rotate(45)" '
+            f'fill="{KIND_TINTS[kind]}" stroke="{KIND_COLOURS[kind]}" stroke-width="1.4" '
+            f'stroke-dasharray="3 2"/>'
             f'{_glyph(kind, 0.96, pre)}</g>')
     return "".join(parts)
 
