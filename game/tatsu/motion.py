@@ -54,15 +54,30 @@ PRESSED = 0.8  # the scale a stone is pressed down to
 BOX_OF = {"tray": "tray", "dead zone": "dead"}  # a power event's victim_to: the box
 
 
+# The hub: whose turn, its number, the dice rolled (game/tatsu/svg.py).
+HUB = "g.hub"
+
+
 def moves(lines) -> dict:
     """{index in `lines` ((event, words) pairs of one action): the moves played with
-    that event}."""
+    that event}. The hub says the next turn only once the turn passes in the motion: until
+    then it shows the turn as it was (the board drawn before the action), and the new
+    hub comes when the "turn" event plays (the next roll then tumbles with its dice)."""
     plan = {}
     for index, (event, _words) in enumerate(lines):
         found = _event_moves(event.kind, event.data)
         if found:
             plan[index] = found
+    turn = next((i for i, (event, _) in enumerate(lines) if event.kind == "turn"), None)
+    if turn is not None:
+        plan.setdefault(turn, []).extend(_hub_passes())
     return plan
+
+
+def _hub_passes() -> list:
+    """The hub of the turn that ends fades out; the next turn's fades in."""
+    return [Move(HUB, ({"opacity": 1}, {"opacity": 0}), steps=0.3, before=True),
+            Move(HUB, ({"opacity": 0}, {"opacity": 1}), steps=0.3)]
 
 
 def _event_moves(kind, data) -> list:

@@ -50,7 +50,7 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     target (data-rove="targets"); the others have tabindex="-1" and are reached with the
     arrow keys (game/web/main.py).
     g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
-    text.hub-line, text.hub-sub     whose turn (or who won), and the turn number
+    g.hub > text.hub-line, text.hub-sub   whose turn (or who won), and the turn number
 
 Sizes, for a board as wide as a 360-px phone (0.9 CSS px per unit): every text is at
 least MIN_FONT units (9.45 px), the glyphs' letters too; every clickable thing's hit area
@@ -635,7 +635,7 @@ def _hub(scene: TatsuScene, pre) -> str:
         if value in PIPS:
             parts.append(_die(i, value, spent or scene.active is None, scene.active,
                               CX + (i - 0.5) * 36, CY + DICE_Y, pre))
-    return "".join(parts)
+    return '<g class="hub">' + "".join(parts) + "</g>"
 
 
 # --- each player's side: tray, mat, dead zone ------------------------------------------------

@@ -149,6 +149,7 @@ class Table(ABC):
         self.news = []  # what befell ships since a person last acted (said until then)
         self.shown_to = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
+        self.animating = False  # an action's motion plays: the board offers no choice yet
         self.skipping = False  # a person asked to see the end at once
         self.notice = ""  # said before the prompt until the next action (a takeback)
         self.replay_step = None  # the step a replay shows; None: the live game
@@ -384,6 +385,7 @@ class Table(ABC):
                 self.render()
                 await self.page.pause(self.step)
                 lines = self.match.play(await self.computer_choice())
+                self.animating = True
                 self.page.show("board", self.board_html())  # cues land on the new board
                 await self.animate(lines)
         finally:
@@ -415,6 +417,15 @@ class Table(ABC):
         return {}
 
     async def animate(self, lines) -> None:
+        """An action's lines and motion; the board drawn during it (self.animating)
+        offers no choice: the next decision is shown once the motion has ended."""
+        self.animating = True
+        try:
+            await self._animate(lines)
+        finally:
+            self.animating = False
+
+    async def _animate(self, lines) -> None:
         budget = ACTION_STEPS * self.step  # a roll that stirs every daikaiju stays brisk
         step = len(self.state.history) if self.match.rewindable else None
         moving = self.step > 0 and hasattr(self.page, "move")
@@ -471,6 +482,7 @@ class Table(ABC):
         self.news = []
         self.forget_choice()
         self.busy = True
+        self.animating = True
         try:
             self.render()
             await self.animate(lines)

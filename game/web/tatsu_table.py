@@ -46,7 +46,7 @@ class TatsuTable(Table):
         self.dropped = None
 
     def board_html(self) -> str:
-        acting = self.match.human_to_move
+        acting = self.match.human_to_move and not self.animating
         return svg.board(self.state, seat=self.viewer(),
                          selected=self.selected if acting else None, highlight=acting,
                          names=self.match.names)

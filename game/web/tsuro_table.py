@@ -76,7 +76,8 @@ class TsuroTable(Table):
         # the dice of the turn being played (the state keeps none; the log does)
         roll = svg.turn_roll(event for event, _line in self.match.log)
         return svg.board(self.state, seat=self.viewer(), preview=preview, mark=mark,
-                         highlight=acting, names=self.match.names, roll=roll)
+                         highlight=acting and not self.animating, names=self.match.names,
+                         roll=roll)
 
     def replay_board_html(self, state, seat) -> str:
         """A past position from `seat`'s view (state.view: no other hands, no draw

@@ -256,3 +256,33 @@ def test_in_seeded_games_every_move_acts_on_a_drawn_piece_from_where_it_was():
                 if event.kind in ("release", "settle"):
                     assert any(m.before for m in moves)
     assert all(count >= 3 for count in seen.values()), seen
+
+
+def test_the_hub_says_the_next_turn_only_when_the_turn_passes_in_the_motion():
+    """The turn's last move: the stone travels under the hub of the turn that ends (a
+    copy of the hub as drawn before), and the next turn's hub, held unseen until then,
+    comes in with the "turn" event, after the travel."""
+    chooser = random.Random(3)
+    state = TatsuState({"first": "black"}, 3)
+    while True:
+        action = chooser.choice(state.legal_actions())
+        if state.clone().apply(action)[-1].kind != "dice" or action.kind != "move":
+            state.apply(action)
+            continue
+        before, events, after, plan = played(state, action)
+        break
+    kinds = [event.kind for event in events]
+    turn = kinds.index("turn")
+    assert kinds.index("move") < turn
+    hub = [m for m in plan[turn] if m.selector == motion.HUB]
+    old, new = (next(m for m in hub if m.before), next(m for m in hub if not m.before))
+    assert old.keyframes[0]["opacity"] == 1 and old.keyframes[-1]["opacity"] == 0
+    assert new.keyframes[0]["opacity"] == 0 and new.keyframes[-1]["opacity"] == 1
+    assert before.select(motion.HUB) and after.select(motion.HUB)
+    assert not any(m.selector == motion.HUB for i, ms in plan.items() if i < turn for m in ms)
+    # a move that leaves the turn to the same player keeps the hub as it is
+    state = TatsuState({"first": "black"}, 3)
+    first = next(a for a in state.legal_actions() if a.kind == "move")
+    _before, events, _after, plan = played(state, first)
+    assert "turn" not in [event.kind for event in events] and state.to_move == 0
+    assert all(m.selector != motion.HUB for ms in plan.values() for m in ms)

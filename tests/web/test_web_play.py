@@ -260,3 +260,24 @@ def test_tatsu_a_click_on_another_of_your_stones_picks_it_even_where_the_first_m
     run(table.click({"segment": str(first[0]), "field": first[1]}))
     run(table.click({"action": __import__("json").dumps(action.to_json())}))
     assert table.state.history[before:] == [action]
+
+
+def test_tatsu_the_next_turn_is_offered_only_once_the_motion_has_ended():
+    """While the computer's stone travels, the board offers the person nothing (no stone
+    marked movable); once its motion has ended, the person's stones are."""
+    shown = []
+
+    class Watching(FakePage):
+        def show(self, region, html):
+            super().show(region, html)
+            if region == "board":
+                shown.append((table.animating, "movable" in html))
+
+    seats = [Seat("Hard computer", "easy"), Seat("Ann", "human")]
+    match = Match(tatsu.GAME, {"first": "black"}, 5, seats)
+    table = TatsuTable(match, Watching(), "fast")
+    run(table.start())
+    assert table.match.human_to_move and len(table.state.history) >= 1
+    during = [movable for animating, movable in shown if animating]
+    assert during and not any(during)
+    assert shown[-1] == (False, True)
