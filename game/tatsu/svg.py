@@ -66,7 +66,7 @@ Colours are presentation attributes, so page CSS can restyle anything.
 import json
 import unicodedata
 from html import escape
-from math import cos, pi, sin
+from math import cos, pi, radians, sin
 
 from game.core.actions import Action
 from game.core.i18n import N_, _, ngettext
@@ -136,6 +136,8 @@ MIN_FONT = 10.5  # the smallest text (a glyph's letter: GLYPH_LETTER at the smal
 HIT_R = 15  # a movable stone's round hit area: neighbours on the inner ring are 30 apart
 PILE_R = 12.5  # a stone in a tray, on a mat or in a dead zone
 BADGE_R = 12  # a corner's badge
+HEXAGON = " ".join(f"{BADGE_R * cos(radians(60 * k + 30)):.2f},"
+                   f"{BADGE_R * sin(radians(60 * k + 30)):.2f}" for k in range(6))  # a badge
 
 # --- colours ---------------------------------------------------------------------------------
 BACKGROUND, BACK_EDGE = "#f3ead6", "#cdbb92"
@@ -468,12 +470,10 @@ def _corner_marks(pre) -> str:
         parts.append(
             f'<g class="corner-mark" data-segment="{segment}" data-kind="{kind}" '
             f'transform="{translate(x, y)}"><title>{escape(words)}</title>'
-            # a place on the board, not a piece: a tinted diamond with a dashed edge, so
-            # that nobody takes it for a stone (stones are discs)
-            f'<rect x="{-BADGE_R * 0.85:g}" y="{-BADGE_R * 0.85:g}" width="{BADGE_R * 1.7:g}" '
-            f'height="{BADGE_R * 1.7:g}" rx="2" transform="rotate(45)" '
-            f'fill="{KIND_TINTS[kind]}" stroke="{KIND_COLOURS[kind]}" stroke-width="1.4" '
-            f'stroke-dasharray="3 2"/>'
+            # a place on the board, not a piece: a tinted hexagon with a dashed edge, so
+            # that nobody takes it for a stone (stones are discs); as wide as a disc was
+            f'<polygon points="{HEXAGON}" fill="{KIND_TINTS[kind]}" '
+            f'stroke="{KIND_COLOURS[kind]}" stroke-width="1.4" stroke-dasharray="3 2"/>'
             f'{_glyph(kind, 0.96, pre)}</g>')
     return "".join(parts)
 

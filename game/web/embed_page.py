@@ -28,6 +28,7 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from game.core.i18n import _
+from game.web import GAMES, game_name
 from game.web.embed import (
     LONGEST_ID,
     Embed,
@@ -60,9 +61,15 @@ def url_params() -> dict:
     return dict(window.Object.entries(window.Object.fromEntries(search)).to_py())
 
 
+def heading(name: str) -> str:
+    """The frame's title for screen readers (a frame is a page of its own)."""
+    return f'<h1 class="vh">{escape(name)}</h1>'
+
+
 def show_error(message: str) -> None:
     document.getElementById("app").innerHTML = (
-        f'<p class="embed-error" id="status" role="alert">{escape(message)}</p>')
+        heading(" · ".join(game_name(key) for key in GAMES))
+        + f'<p class="embed-error" id="status" role="alert">{escape(message)}</p>')
     document.documentElement.dataset.embedError = "true"
     tell("error", {"message": message})
 
@@ -110,7 +117,8 @@ async def load(params: dict) -> None:
     document.documentElement.dataset.mode = embed.mode
     task = embed.task or (embed.challenge.task if embed.challenge else "")
     document.getElementById("app").innerHTML = (
-        (f'<p class="task" id="task">{escape(task)}</p>' if task else "")
+        heading(embed.info.shown_name)
+        + (f'<p class="task" id="task">{escape(task)}</p>' if task else "")
         + '<p id="status" class="status" aria-live="polite"></p>'
         '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
         '<aside id="panel" class="side"></aside></div><div id="overlay"></div>'

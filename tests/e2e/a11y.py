@@ -231,12 +231,15 @@ MEASURE = "() => {" + COLOUR_JS + r"""
     for (const [t, r, item] of labels) {
       for (const s of svg.querySelectorAll('g.corner-mark, g.entry, g.die, g.stone')) {
         if (s.contains(t)) continue;
-        const disc = s.matches('.corner-mark, .stone') ? s.querySelector('circle:not(.ring):not(.hit)') : null;
+        // a round piece (a stone's disc; a corner badge's hexagon, inside its circle)
+        const disc = s.matches('.stone') ? s.querySelector('circle:not(.ring):not(.hit)')
+          : s.matches('.corner-mark') ? s.querySelector('polygon') : null;
         const b = (disc || s).getBoundingClientRect();
         const q = {left: b.left + scrollX, right: b.right + scrollX, top: b.top + scrollY, bottom: b.bottom + scrollY};
         let near;
         if (disc) {  // a round piece: from the label's box to the circle
-          const cx = (q.left + q.right) / 2, cy = (q.top + q.bottom) / 2, radius = (q.right - q.left) / 2;
+          const cx = (q.left + q.right) / 2, cy = (q.top + q.bottom) / 2;
+          const radius = Math.max(q.right - q.left, q.bottom - q.top) / 2;
           const dx = Math.max(r.left - cx, 0, cx - r.right), dy = Math.max(r.top - cy, 0, cy - r.bottom);
           near = Math.hypot(dx, dy) < radius + CLEAR;
         } else {

@@ -47,7 +47,7 @@ from game.site.runtime import VENDOR, is_installed
 pytestmark = pytest.mark.e2e
 
 COMBOS = (("light", 360, 740), ("dark", 360, 740), ("light", 1280, 800), ("dark", 1280, 800))
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 TSURO_SEED = 259  # a person and two easy computers: 7 decisions of the person, who wins
 TATSU_SEED = 36  # a person (greedy) against easy: 9 decisions of the person, who wins
 LONG_NAME = "Bartholomew Maximilian Featherstonehaugh"  # 40 characters, the most allowed
