@@ -364,6 +364,15 @@ def keep(match) -> None:
                       "lost if the page is closed or reloaded."))
 
 
+def keep_form(game: str, values: dict) -> None:
+    """The start form's names, seats and settings, for the next visit (not kept where
+    the browser refuses: the form then starts as new)."""
+    from game.web.setup import FORM_KEY, kept_form_text
+
+    with contextlib.suppress(Exception):
+        window.localStorage.setItem(FORM_KEY.format(game=game), kept_form_text(values))
+
+
 def storage_remove(key: str) -> None:
     with contextlib.suppress(Exception):  # storage refused: there is nothing to remove
         window.localStorage.removeItem(key)
@@ -602,14 +611,18 @@ def render(game, unknown=None) -> None:
 
 def show_setup(game: str, form_html=None) -> None:
     """The start form, beside the game's board as it is before anything is placed."""
-    from game.web.setup import SEED_DIGITS, sample_board
+    from game.web.setup import FORM_KEY, SEED_DIGITS, kept_form, refreshed_form, sample_board
     from game.web.setup import form_html as default_form
 
     document.getElementById("resume").innerHTML = resume_offer(game)
+    given = form_html is not None
+    if not given:  # the form as last started from, if the browser kept it
+        kept = kept_form(game, storage_get(FORM_KEY.format(game=game)))
+        form_html = None if kept is None else refreshed_form(game, kept)
     document.getElementById("setup").innerHTML = form_html or default_form(game)
     document.getElementById("setup").hidden = False
     seed = query_value(window.location.search, "seed") or ""
-    if seed.isascii() and seed.isdigit() and len(seed) <= SEED_DIGITS and form_html is None:
+    if seed.isascii() and seed.isdigit() and len(seed) <= SEED_DIGITS and not given:
         document.getElementById("setup-seed").value = seed  # ?seed=N: that deal
     document.getElementById("board").innerHTML = sample_board(game)
     show_files(setup=True)
@@ -648,6 +661,7 @@ async def start_game(game: str, values=None, match=None) -> None:
             return
         config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
         match = Match(info, config, seed, seats, casual=wants_casual(values))
+        keep_form(game, values)
         current["speed"] = speed
     document.getElementById("setup").hidden = True
     document.getElementById("resume").innerHTML = ""

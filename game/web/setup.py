@@ -240,6 +240,38 @@ def refreshed_form(game: str, values: dict, errors=None) -> str:
                       wants_casual(values))
 
 
+# --- the form kept for next time ------------------------------------------------------------
+FORM_KEY = "tsuro-tatsu.form.{game}"  # localStorage: the last form a game started from
+KEPT_FIELDS = 60  # more fields than any form has: what was kept is not a form of ours
+
+
+def kept_form_text(values: dict) -> str:
+    """What to keep of a form that started a game: every field but the seed (each game
+    is a new deal unless a seed is typed again)."""
+    import json
+
+    return json.dumps({name: value for name, value in values.items() if name != "seed"},
+                      separators=(",", ":"), sort_keys=True)
+
+
+def kept_form(game: str, text) -> dict | None:
+    """The form kept for `game` (kept_form_text), or None when nothing usable was kept:
+    not JSON, not a short dict of texts, or values the form refuses today."""
+    from game.core.limits import LimitError, load_json
+
+    if not isinstance(text, str):
+        return None
+    try:
+        values = load_json(text)
+    except LimitError:
+        return None
+    if (not isinstance(values, dict) or len(values) > KEPT_FIELDS
+            or not all(type(k) is str and type(v) is str and len(v) <= 2 * NAME_MAX
+                       for k, v in values.items())):
+        return None
+    return None if form_errors(game, values) else values
+
+
 # --- checking and reading -----------------------------------------------------------------
 def form_errors(game: str, values: dict) -> dict:
     """{field name: a sentence for the person} for every value that cannot start a game;

@@ -309,3 +309,25 @@ def test_the_casual_switch_is_offered_kept_on_refresh_and_read(game):
     values = {"casual": "on", "name0": "Ann", "player0": "human"}
     assert 'name="casual" checked' in refreshed_form(game, values)
     assert wants_casual(values) and not wants_casual({}) and not wants_casual(None)
+
+
+def test_the_form_a_game_started_from_is_kept_for_next_time_without_its_seed():
+    from game.web.setup import kept_form, kept_form_text, refreshed_form
+
+    values = {"players": "3", "player0": "human", "name0": "Ann", "player1": "hard",
+              "name1": "Bob", "player2": "human", "name2": "Cleo", "seed": "42",
+              "speed": "fast", "daikaiju": "on", "casual": "on"}
+    kept = kept_form("tsuro", kept_form_text(values))
+    assert kept == {k: v for k, v in values.items() if k != "seed"}
+    form = refreshed_form("tsuro", kept)
+    for shown in ('value="Ann"', 'value="Bob"', 'value="Cleo"'):
+        assert shown in form
+    assert 'value="42"' not in form
+
+
+@pytest.mark.parametrize("text", [None, "", "{", "[]", '{"players": 3}', '{"speed": "warp"}',
+                                  '{"name0": "' + "x" * 200 + '"}', '{"players": "12"}'])
+def test_a_kept_form_that_is_not_a_form_of_ours_is_ignored(text):
+    from game.web.setup import kept_form
+
+    assert kept_form("tsuro", text) is None
