@@ -436,6 +436,9 @@ def show_files(over: bool = False, setup: bool = False) -> None:
     else:
         download_words = escape(_("Download this game"))
         parts.append(f'<button type="button" data-download="1">{download_words}</button>')
+        if not over:  # (once it is over, the result offers new games)
+            leave = escape(_("New game"))
+            parts.append(f'<button type="button" data-leave="1">{leave}</button>')
         if over:
             share_words = escape(_("Share replay"))
             parts.append(f'<button type="button" data-share="1">{share_words}</button>'
@@ -600,6 +603,8 @@ def redraw_table(game: str, table) -> None:
 
 
 def render(game, unknown=None) -> None:
+    if current.get("table") is not None:  # its play stops: this screen replaces it
+        current["table"].page.retire()
     current["game"], current["table"] = game, None
     Page().show("app", shell(game, unknown))  # the game's button keeps the focus
     title = " · ".join(game_name(key) for key in GAMES)  # "Tsuro of the Seas · Tatsu"
@@ -811,6 +816,10 @@ async def on_click(event) -> None:
         await start_game(current["game"], match=old.rematch(seed))
     elif "new" in data:
         render(current["game"])
+    elif "leave" in data:  # a game in play: it stays kept, offered back on the form
+        if window.confirm(_("Leave this game for a new one? It is kept: the start screen "
+                            "offers to resume it.")):
+            render(current["game"])
     elif current["table"] is not None:
         await current["table"].click(data)
 
