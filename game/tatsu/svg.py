@@ -763,6 +763,37 @@ def _root(scene: TatsuScene, names, clickable: bool) -> str:
     }, role="group" if clickable else "img")
 
 
+def last_move(events):
+    """(from, to) of the last stone moved among `events` (Event objects, the game's log
+    in order): fields as [segment, field], `from` ["mat", kind] for a stone that
+    entered; None before any. What `board(last=...)` marks until the next move."""
+    found = None
+    for event in events:
+        if event.kind in ("move", "escape", "enter"):
+            found = (tuple(event.data["from"]), tuple(event.data["to"]))
+    return found
+
+
+def _last_move(last) -> str:
+    """The last stone moved, marked by shape (not colour alone): where it left a dashed
+    ring, where it landed a dashed ring round it (under the stone's own cues)."""
+    if last is None:
+        return ""
+    parts = ['<g class="last-move" pointer-events="none">',
+             f"<title>{escape(_('The last stone moved: where it was and where it is'))}"
+             "</title>"]
+    for place, name in zip(last, ("from", "to")):
+        if place[0] == "mat":
+            continue
+        x, y = _polar(place[0], R_INNER_STONE if place[1] == INNER else R_OUTER_STONE)
+        radius = STONE_R - 3 if name == "from" else STONE_R + 4
+        parts.append(f'<circle class="last-{name}" cx="{num(x)}" cy="{num(y)}" '
+                     f'r="{radius}" fill="none" stroke="#ffffff" stroke-width="3.2"/>'
+                     f'<circle cx="{num(x)}" cy="{num(y)}" r="{radius}" fill="none" '
+                     f'stroke="{INK}" stroke-width="1.6" stroke-dasharray="3 2.5"/>')
+    return "".join(parts) + "</g>"
+
+
 def _stones(scene: TatsuScene, pre, movable, selected, escapes, lead=None) -> str:
     """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
     its neighbour."""
@@ -790,7 +821,8 @@ def _targets(scene: TatsuScene, selected, targets, pre, clickable=True) -> str:
                    for i, (action, segment) in enumerate(targets))
 
 
-def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="") -> str:
+def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="",
+          last=None) -> str:
     """The arena and both players' sides as one `<svg data-board="tatsu">` element.
 
     state: a TatsuState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -811,7 +843,8 @@ def board(state, *, seat=None, selected=None, highlight=True, names=None, id_pre
     escapes = scene.escapes() if interactive else {}
     targets = scene.destinations(selected) if selected in movable else []
     return "".join((_root(scene, names, bool(movable)),
-                    *layers(scene, names, pre, movable, selected, escapes, targets),
+                    *layers(scene, names, pre, movable, selected, escapes, targets,
+                            last=last),
                     "</svg>"))
 
 
@@ -827,7 +860,7 @@ def _lead(movable, selected):
 
 
 def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
-            clickable=True) -> tuple:
+            clickable=True, last=None) -> tuple:
     """What lies inside the root, bottom to top, as markup pieces. The `movable` stones
     are buttons, and so are the `targets` ((action, segment) pairs: the `selected`
     stone's destinations) while `clickable`; `escapes` maps a stone that may escape to
@@ -839,7 +872,7 @@ def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
         frame(WIDTH, HEIGHT, BACKGROUND, BACK_EDGE),
         f'<defs>{"".join(_glyph_def(kind, pre) for kind in KINDS)}</defs>',
         _ring_frame(), _fields(), _numbers(), _corner_marks(pre), _entries(),
-        _hub(scene, pre),
+        _hub(scene, pre), _last_move(last),
         _stones(scene, pre, movable, selected, escapes, lead),
         _targets(scene, selected, targets, pre, clickable),
         _side(scene, 0, names, pre, movable, selected, lead),

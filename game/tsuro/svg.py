@@ -47,6 +47,8 @@ people read seat + 1 and daikaiju tile k + 1):
         mark owns in the margin (half a square along the edge, the margin deep; see
         `mark_area`), transparent, over rect.band, the same area drawn as a faint band,
         and the mark's circle
+    g.last-move[data-square]             the square of the last wake tile laid (`last`):
+                                         a dashed double outline and a corner notch
     rect.target-ring                     the target square's outline, drawn over the
         ships (no paint: the page's CSS draws the focus ring on it)
     g.ghost[data-seat][data-mark]        the mark picked and not yet confirmed (`mark=`):
@@ -879,6 +881,33 @@ def _ships(scene: TsuroScene, names, pre: str) -> str:
     return "".join(parts)
 
 
+def last_square(events):
+    """The square of the last wake tile laid among `events` (Event objects, the game's
+    log in order), or None: what `board(last=...)` marks until the next tile."""
+    square = None
+    for event in events:
+        if event.kind == "tile_placed":
+            square = event.data["square"]
+    return square
+
+
+def _last_move(scene: TsuroScene, square) -> str:
+    """The last tile laid, marked by shape (not colour alone): a dashed outline inside
+    the square's edge and a notch in its top left corner."""
+    if square is None or square not in scene.tiles:
+        return ""
+    x0, y0 = _square_origin(square)
+    words = escape(_("The last wake tile laid"))
+    return (f'<g class="last-move" data-square="{square}" pointer-events="none">'
+            f'<title>{words}</title>'
+            f'<rect x="{x0 + 2.5}" y="{y0 + 2.5}" width="{SQ - 5}" height="{SQ - 5}" '
+            f'fill="none" stroke="#ffffff" stroke-width="3"/>'
+            f'<rect x="{x0 + 2.5}" y="{y0 + 2.5}" width="{SQ - 5}" height="{SQ - 5}" '
+            f'fill="none" stroke="#10222b" stroke-width="1.6" stroke-dasharray="5 3"/>'
+            f'<path d="M{x0 + 1} {y0 + 1}h12l-12 12z" fill="#10222b" stroke="#ffffff" '
+            f'stroke-width="1"/></g>')
+
+
 def _target_ring(target) -> str:
     """The target square's focus ring, over the ships beside it."""
     if target is None:
@@ -889,7 +918,7 @@ def _target_ring(target) -> str:
 
 
 def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="", roll=None) -> str:
+          id_prefix="", roll=None, last=None) -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
@@ -906,6 +935,8 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
     names: optional player names per seat, for the title and labels.
     roll: the daikaiju roll of the turn being played, to draw (`turn_roll` of the game's
         events), or None: the state keeps no dice.
+    last: the square of the last wake tile laid (`last_square` of the game's events), to
+        mark, or None.
     """
     scene = TsuroScene(state, seat)
     pre = attr(id_prefix)
@@ -916,12 +947,12 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
     picked = mark if mark in choices else None
     target = scene.target() if interactive else None
     return "".join([_root(scene, names, bool(choices) or target is not None),
-                    *layers(scene, names, pre, target, choices, picked, preview, roll),
+                    *layers(scene, names, pre, target, choices, picked, preview, roll, last),
                     "</svg>"])
 
 
 def layers(scene: TsuroScene, names, pre, target, choices, picked, preview,
-           roll=None) -> list:
+           roll=None, last=None) -> list:
     """What lies inside the root, bottom to top, as a list of markup. The square to place
     on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
     is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
@@ -929,7 +960,8 @@ def layers(scene: TsuroScene, names, pre, target, choices, picked, preview,
     daikaiju roll to show (or None). board() draws its root round them; a diagram
     (game/tsuro/diagram.py) gives no buttons and puts its notes over them."""
     under, over = _preview(scene, preview)  # the end markers go over the ships
-    return [_sea(), _squares(target), _tiles(scene, pre), _trails(scene),
+    return [_sea(), _squares(target), _tiles(scene, pre), _last_move(scene, last),
+            _trails(scene),
             _daikaiju(scene, pre), under, _roll(roll), _marks(choices, picked),
             _ships(scene, names, pre), _target_ring(target),
             "" if picked is None else _ghost(scene.active, picked), over, _numbers()]

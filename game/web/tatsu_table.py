@@ -49,7 +49,8 @@ class TatsuTable(Table):
         acting = self.match.human_to_move and not self.animating
         return svg.board(self.state, seat=self.viewer(),
                          selected=self.selected if acting else None, highlight=acting,
-                         names=self.match.names)
+                         names=self.match.names,
+                         last=svg.last_move(event for event, _line in self.match.log))
 
     def can_escape(self) -> bool:
         return any(a.kind == "escape" for a in self.state.legal_actions())

@@ -75,9 +75,10 @@ class TsuroTable(Table):
         mark = self.mark if acting and self.state.decision in MARK_DECISIONS else None
         # the dice of the turn being played (the state keeps none; the log does)
         roll = svg.turn_roll(event for event, _line in self.match.log)
+        last = svg.last_square(event for event, _line in self.match.log)
         return svg.board(self.state, seat=self.viewer(), preview=preview, mark=mark,
                          highlight=acting and not self.animating, names=self.match.names,
-                         roll=roll)
+                         roll=roll, last=last)
 
     def replay_board_html(self, state, seat) -> str:
         """A past position from `seat`'s view (state.view: no other hands, no draw

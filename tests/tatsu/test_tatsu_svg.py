@@ -436,8 +436,10 @@ def test_hub_words_keep_clear_of_the_badges_and_dice():
     root = parse(svg.board(bound_position()))
     for g in classed(root, "corner-mark") + classed(root, "entry"):
         x, y = translate(g)
-        reach = float(g.find(NS + "circle").get("r")) if g.find(NS + "circle") is not None \
-            else float(g.find(NS + "rect").get("width")) / 2
+        if g.find(NS + "polygon") is not None:  # a corner's hexagon, inside its circle
+            reach = svg.BADGE_R
+        else:
+            reach = float(g.find(NS + "rect").get("width")) / 2
         assert hypot(x - svg.CX, y - svg.CY) - reach >= svg.HUB_FREE
     dice = [(x - 15, y - 15, x + 15, y + 15) for x, y in
             (translate(d) for d in classed(root, "die"))]
@@ -500,3 +502,19 @@ def test_long_names_are_cut_with_an_ellipsis_to_fit_their_strip(name):
     assert svg.fit_text("Ann", 13, 100) == "Ann"
     assert svg.fit_text(LONG, 13, 100).endswith("…")
     assert svg.text_width(svg.fit_text(LONG, 13, 100), 13) <= 100
+
+
+def test_the_last_stone_moved_is_marked_where_it_was_and_where_it_is():
+    from game.tatsu import svg as tatsu_svg
+    from game.tatsu.state import TatsuState
+
+    state = TatsuState({"first": "black"}, 3)
+    move = next(a for a in state.legal_actions() if a.kind == "move")
+    events = state.apply(move)
+    last = tatsu_svg.last_move(events)
+    moved = next(e for e in events if e.kind == "move").data
+    assert last == (tuple(moved["from"]), tuple(moved["to"]))
+    drawn = tatsu_svg.board(state, last=last)
+    assert drawn.count('class="last-move"') == 1
+    assert 'class="last-from"' in drawn and 'class="last-to"' in drawn
+    assert 'class="last-move"' not in tatsu_svg.board(state)
