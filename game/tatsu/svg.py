@@ -779,9 +779,8 @@ def _last_move(last) -> str:
     ring, where it landed a dashed ring round it (under the stone's own cues)."""
     if last is None:
         return ""
-    parts = ['<g class="last-move" pointer-events="none">',
-             f"<title>{escape(_('The last stone moved: where it was and where it is'))}"
-             "</title>"]
+    words = escape(_("The last stone moved: where it was and where it is"))
+    parts = [f'<g class="last-move" pointer-events="none"><title>{words}</title>']
     for place, name in zip(last, ("from", "to")):
         if place[0] == "mat":
             continue
