@@ -161,6 +161,13 @@ def copies_of(selector: str) -> list:
     return copies
 
 
+def drawn(board, selector: str) -> list:
+    """The board's own elements of `selector`: not the copies of pieces gone (laid over
+    it in g.leaving), which only a move with `before` animates."""
+    return [element for element in board.querySelectorAll(selector)
+            if is_none(element.closest("g.leaving"))]
+
+
 def skip_motion() -> None:
     """The Skip button: the action's motion ends at once, the moves under way and those
     to come (each piece shows its end: the board as drawn)."""
@@ -275,7 +282,7 @@ class Page:
         board = document.getElementById("board")
         for move in moves:
             elements = (copies_of(move.selector) if move.before
-                        else board.querySelectorAll(move.selector))
+                        else drawn(board, move.selector))
             for element in elements:
                 if move.centred:
                     about_its_centre(element)
@@ -304,7 +311,7 @@ class Page:
         for move in moves:
             self.release(move.selector)
             elements = (copies_of(move.selector) if move.before
-                        else board.querySelectorAll(move.selector))
+                        else drawn(board, move.selector))
             for element in elements:
                 frames = [dict(frame) for frame in move.keyframes]
                 if move.home:  # on to its own place, as drawn

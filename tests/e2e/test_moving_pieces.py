@@ -139,3 +139,36 @@ def test_a_tatsu_stone_goes_round_the_ring(page, site, watched):
         for (x, y), (fx, fy) in zip(centres, final):
             assert abs(x - fx) <= 3 and abs(y - fy) <= 3, (centres, final)
     watched.assert_clean()
+
+
+HUB_SEEN = """() => {
+  const seen = (g) => g && Number(getComputedStyle(g).opacity) > 0.5;
+  const hub = [...document.querySelectorAll('#board svg g.hub')]
+    .filter((g) => !g.closest('g.leaving'))[0];
+  const copy = document.querySelector('#board svg g.leaving g.hub');
+  const shown = seen(copy) ? copy : (seen(hub) ? hub : null);
+  return {shown: shown && shown.querySelector('text.hub-line').textContent,
+          copy: Boolean(copy), stones: document.querySelectorAll('#board g.stone.movable').length};
+}"""
+
+
+def test_tatsu_the_next_turn_shows_once_the_stone_has_arrived(page, site, watched):
+    """While the last stone of Black's turn travels, the hub still says Black is to move
+    (the board drawn before, over the new one) and no stone is offered; White's turn
+    shows once the motion reaches the turn's end."""
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "easy", "player1": "human", "seed": 3,
+                      "speed": "slow"})
+    states = []
+    page.wait_for_function(f"{MOVING} > 0", timeout=60_000)
+    while True:
+        state = page.evaluate(HUB_SEEN)
+        states.append(state)
+        if state["stones"]:  # the person's turn has come: the motion is over
+            break
+        page.wait_for_timeout(20)
+    during = [s for s in states if s["copy"]]
+    assert during and all(s["shown"] == "Black to move" for s in during[:3]), states
+    assert all(s["stones"] == 0 for s in states[:-1])
+    assert states[-1]["shown"] == "White to move"
+    watched.assert_clean()
