@@ -250,6 +250,21 @@ def _hull(shape: str, r: float = SHIP_R) -> str:
     return f'<path class="hull" d="{polygon(pts)}"/>'
 
 
+def ship_icon(seat: int) -> str:
+    """A seat's ship as a small picture of its own (its colour, shape and number, as on
+    the board), for a list of the players; its name is said beside it."""
+    colour, ink = SHIP_COLOURS[seat], SHIP_INK[seat]
+    size = num(SHIP_R * 1.4)  # (a star's or a triangle's points reach 1.3 radii)
+    return (f'<svg class="ship-icon" viewBox="-{size} -{size} {2 * float(size):g} '
+            f'{2 * float(size):g}" '
+            f'width="28" height="28" aria-hidden="true" focusable="false">'
+            f'<g fill="{colour}" stroke="{OUTLINE}" stroke-width="1.4" '
+            f'stroke-linejoin="round">{_hull(SHIP_SHAPES[seat])}</g>'
+            f'<text y="4.5" text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" '
+            f'fill="{ink}" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
+            f'paint-order="stroke">{seat + 1}</text></svg>')
+
+
 def _bow(facing: int, css_class: str = "") -> str:
     """A ship's bow: a point reaching out of its body in the direction it faces."""
     r = SHIP_R

@@ -358,6 +358,9 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
         def must_pass_screen(self) -> bool:
             return False  # one learner at the frame: nothing to hide
 
+        def roster_html(self) -> str:
+            return ""  # a frame is small: the board and the task only
+
         def viewer(self):
             return embed.seat
 

@@ -193,6 +193,11 @@ class Table(ABC):
     def forget_choice(self) -> None:  # noqa: B027 -- a game may have no choice to drop
         """Drop a half-made choice (a selected tile, a selected stone)."""
 
+    def roster_html(self) -> str:
+        """Who is who at the table, where the board alone does not say it (beside the
+        board on the game's page): nothing by default."""
+        return ""
+
     @staticmethod
     def seat_html(state, seat: int, name: str) -> str:
         """What only `seat` sees of a position shown, not played (an embedded board in
@@ -307,7 +312,8 @@ class Table(ABC):
                 f"{self.takeback_button()}</div>"))
         else:
             self.page.show("overlay", "")
-            self.page.show("panel", self.panel_html() + self.tools_html())
+            self.page.show("panel", self.roster_html() + self.panel_html()
+                           + self.tools_html())
         self.page.show("status", self.status_html())
         self.page.focus(self.focus_target())
 

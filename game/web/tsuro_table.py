@@ -22,7 +22,7 @@ the tile chosen; U takes back; during a replay ← → Home End Escape.
 
 from html import escape
 
-from game.core.i18n import N_, _
+from game.core.i18n import N_, _, ngettext
 from game.tsuro import actions, motion, svg
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS, mark_name
@@ -173,6 +173,28 @@ class TsuroTable(Table):
             f'</button><button type="button" data-mark-step="1" aria-label="{following}">'
             f'▶</button><button type="button" class="primary" data-confirm-mark="1"{disabled}>'
             f"{set_sail}</button></div>")
+
+    def roster_html(self) -> str:
+        """The players: each one's ship (colour, shape, number, as on the board), name,
+        afloat or out, the tiles held; whose turn it is."""
+        rows = []
+        for seat in range(self.state.players):
+            out = self.state.out[seat] is not None
+            held = len(self.state.hands[seat])
+            words = [_("out") if out else _("afloat")]
+            if not out:
+                words.append(ngettext("{count} tile", "{count} tiles", held).format(count=held))
+            turn = seat == self.state.to_move and not self.state.is_over
+            if turn:
+                words.append(_("to play"))
+            current = ' aria-current="step"' if turn else ""
+            state = "out" if out else "afloat"
+            rows.append(f'<li class="player" data-seat="{seat}" data-state="{state}"'
+                        f'{current}>{svg.ship_icon(seat)}'
+                        f'<span class="who">{escape(self.name(seat))}</span>'
+                        f'<span class="what">{escape(", ".join(words))}</span></li>')
+        label = escape(_("Players"))
+        return f'<ol class="roster" aria-label="{label}">{"".join(rows)}</ol>'
 
     @staticmethod
     def seat_html(state, seat: int, name: str) -> str:

@@ -281,3 +281,26 @@ def test_tatsu_the_next_turn_is_offered_only_once_the_motion_has_ended():
     during = [movable for animating, movable in shown if animating]
     assert during and not any(during)
     assert shown[-1] == (False, True)
+
+
+def test_tsuro_the_players_list_says_who_is_who_afloat_out_tiles_and_whose_turn():
+    table = tsuro_table(("human", "easy", "easy"))
+    while not any(out is not None for out in table.state.out) and not table.state.is_over:
+        click_like_a_person(table, table.state.legal_actions()[0])
+        if table.state.is_over:
+            break
+    panel = table.page.regions["panel"]
+    roster = panel[panel.index('<ol class="roster"'):panel.index("</ol>") + 5]
+    rows = re.findall(r'<li class="player" data-seat="(\d)" data-state="(\w+)"([^>]*)>', roster)
+    assert [int(seat) for seat, _state, _rest in rows] == [0, 1, 2]
+    for seat, state, rest in rows:
+        seat = int(seat)
+        assert state == ("out" if table.state.out[seat] is not None else "afloat")
+        assert ('aria-current="step"' in rest) == (seat == table.state.to_move
+                                                   and not table.state.is_over)
+        assert f">{seat + 1}</text>" in roster  # the ship's number, as on the board
+    for seat in range(3):
+        if table.state.out[seat] is None:
+            held = len(table.state.hands[seat])
+            assert f"{held} tile" in roster
+    assert table.name(0) in roster
