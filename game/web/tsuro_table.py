@@ -131,8 +131,10 @@ class TsuroTable(Table):
                  + ("".join(tiles) or f'<p class="empty">{empty}</p>') + "</div>"]
         if acting and self.state.decision in MARK_DECISIONS:
             parts.insert(0, self._marks_html())
-        if acting and self.state.decision == PLACEMENT:
-            disabled = "" if self.selected else " disabled"
+        if self.state.decision == PLACEMENT and not self.state.is_over:
+            # kept in place while others play or pieces move (disabled): the panel does
+            # not jump from turn to turn
+            disabled = "" if self.selected and acting and not self.animating else " disabled"
             anticlockwise, clockwise = (escape(_("Turn anticlockwise")),
                                         escape(_("Turn clockwise (R)")))
             place = escape(_("Place tile"))
