@@ -661,9 +661,14 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
     active = scene.active == seat
     who = _who(seat, names)
     direction = _(DIRECTION_WORDS[DIRECTION[seat]])
-    moves = f"{direction} {'↻' if DIRECTION[seat] > 0 else '↺'}"
-    # the name, cut with an ellipsis where it would run into the direction
+    arrow = "↻" if DIRECTION[seat] > 0 else "↺"
+    moves = f"{direction} {arrow}"
+    # the name first: where it would run into the direction's words, the arrow alone
+    # says the direction (its words in its title); only then is the name cut
     room = WIDTH - 16 - text_width(moves, MOVES_FONT) - 10 - 33
+    if text_width(who, NAME_FONT) > room:
+        moves = arrow
+        room = WIDTH - 16 - text_width(moves, MOVES_FONT) - 10 - 33
     suffix = f" ({colour_name(seat)})"
     if text_width(who, NAME_FONT) <= room or not who.endswith(suffix):
         shown = fit_text(who, NAME_FONT, room)
@@ -680,8 +685,9 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
               f'stroke="{STONE_EDGES[seat]}" stroke-width="1.2"/>'
               f'<text class="name" x="33" y="26" font-size="{NAME_FONT}" font-weight="700" '
               f'fill="{INK}">{escape(shown)}</text>'
+              f'<g class="direction"><title>{escape(direction)}</title>'
               f'<text class="moves" x="{WIDTH - 16}" y="26" text-anchor="end" '
-              f'font-size="{MOVES_FONT}" fill="{SOFT_INK}">{escape(moves)}</text>')]
+              f'font-size="{MOVES_FONT}" fill="{SOFT_INK}">{escape(moves)}</text></g>')]
     boxes = (("tray", scene.trays[seat], seat), ("mat", scene.mats[seat], seat),
              ("dead", scene.dead[seat], 1 - seat))
     for i, (box, counts, colour) in enumerate(boxes):

@@ -518,3 +518,20 @@ def test_the_last_stone_moved_is_marked_where_it_was_and_where_it_is():
     assert drawn.count('class="last-move"') == 1
     assert 'class="last-from"' in drawn and 'class="last-to"' in drawn
     assert 'class="last-move"' not in tatsu_svg.board(state)
+
+
+def test_a_long_name_keeps_its_words_and_the_direction_keeps_its_arrow():
+    """Hungarian's long words: "Nehéz számítógép (Fehér)" is shown whole, the direction
+    then said by its arrow alone (its words in a title); a short name keeps both."""
+    import re as _re
+
+    from game.core.i18n import speaking
+
+    with speaking("hu"):
+        drawn = svg.board(TatsuState({"first": "black"}, 1),
+                          names=["Anna (Fekete)", "Nehéz számítógép (Fehér)"])
+    names = _re.findall(r'<text class="name"[^>]*>([^<]*)<', drawn)
+    moves = _re.findall(r'<text class="moves"[^>]*>([^<]*)<', drawn)
+    assert names == ["Anna (Fekete)", "Nehéz számítógép (Fehér)"]
+    assert moves[1] == "↺" and len(moves[0]) > 2  # words and arrow where there is room
+    assert drawn.count('<g class="direction"><title>') == 2
