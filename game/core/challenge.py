@@ -99,7 +99,7 @@ class Challenge:
         else:
             spec = self.goals[self.goal.partition(":")[0]]
             if spec.met(self.seat, self._arg, events, state):
-                return Verdict(True, _("Well done: {task}").format(task=self._lowered_task()))
+                return Verdict(True, _("Well done!"))  # (the task is shown above it)
         if (state.is_over or state.to_move != self.seat or _turn_ended(events)
                 or (self.goal is not None and not self._within_reach(spec, events, state))):
             return Verdict(False, _("Not this time: {task}").format(task=self._lowered_task()))

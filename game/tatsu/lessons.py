@@ -10,7 +10,7 @@ LESSON = (
         "turn", N_("Two dice, one at a time"),
         (N_("You play Black. Black's stones move clockwise round the ring, White's "
             "anticlockwise."),
-         N_("Each turn you roll two dice and use them one at a time: click a stone, then the "
+         N_("Each turn you roll two dice and use them one at a time: choose a stone, then the "
             "field it moves to. Each die moves a stone exactly that many segments. You must "
             "use a die if you can.")),
         "1VVV9vvv8_b34", "play", (["move", [1, "inner"], 3], ["move", [2, "inner"], 4]),

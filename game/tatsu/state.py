@@ -338,8 +338,8 @@ class TatsuState(GameState):
                     empty = _("there is no stone on the outer field of segment {segment}")
                 raise RuleError("moving", empty.format(segment=segment))
             if code >> 2 != seat:
-                raise RuleError("turn order", _("it is {colour}'s turn: that stone is "
-                                                "{other}'s").format(
+                raise RuleError("turn order", _("that stone is {other}'s, and it is "
+                                                "{colour}'s turn").format(
                     colour=colour_name(seat), other=colour_name(1 - seat)))
             top = byte >> 3 if field == INNER else 0
             if kind == "move" and top:

@@ -75,6 +75,9 @@ def _words(event, names) -> str:  # noqa: C901, PLR0911, PLR0912 -- one sentence
     d = event.data
     kind = event.kind
     who = names[d["seat"]] if "seat" in d else ""
+    # whose stone: the colour, never a name ("White's vine dragon", not "Hard computer
+    # (White)'s vine dragon"): a player's colour is one word in every language
+    whose = colour_names()[d["seat"]] if "seat" in d else ""
     stone = kind_word(d.get("stone", ""))
     if kind == "first_roll":
         black, white = d["black"], d["white"]
@@ -100,22 +103,22 @@ def _words(event, names) -> str:  # noqa: C901, PLR0911, PLR0912 -- one sentence
                 who=who, die=d["die"])
         return _("{who} cannot use the {die}: it is forfeited.").format(who=who, die=d["die"])
     if kind in ("move", "enter", "escape"):
-        return _landing(kind, d, who, stone)
+        return _landing(kind, d, whose if kind == "escape" else who, stone)
     if kind == "release":
         if d["was"] == "held":
             text = _("{who}'s {kind} dragon on {segment} is no longer held.")
         else:
             text = _("{who}'s {kind} dragon on {segment} is released from the vine.")
-        return text.format(who=who, kind=stone, segment=segment_name(d["segment"]))
+        return text.format(who=whose, kind=stone, segment=segment_name(d["segment"]))
     if kind == "settle":
         return _("{who}'s {kind} dragon moves to the inner field of {segment}.").format(
-            who=who, kind=stone, segment=segment_name(d["segment"]))
+            who=whose, kind=stone, segment=segment_name(d["segment"]))
     if kind == "hold":
         return _("{who}'s {kind} dragon stops on its own {held} dragon on {segment} and "
-                 "holds it.").format(who=who, kind=stone, held=kind_word(d["held"]),
+                 "holds it.").format(who=whose, kind=stone, held=kind_word(d["held"]),
                                      segment=segment_name(d["segment"]))
     if kind == "power":
-        return _power(d, names, who, stone)
+        return _power(d, colour_names(), whose, stone)
     if kind == "recruit":
         return _("{who} recruits a {kind} dragon to the mat.").format(who=who, kind=stone)
     if kind == "game_over":
@@ -155,7 +158,8 @@ def _landing(kind: str, d: dict, who: str, stone: str) -> str:
 
 
 def _power(d: dict, names, who: str, stone: str) -> str:
-    """A dragon's power acting on an opposing stone."""
+    """A dragon's power acting on an opposing stone; `names` and `who` say whose stones
+    (the colours)."""
     words = {"who": who, "kind": stone, "rival": names[d["victim_seat"]],
              "victim": kind_word(d["victim"]), "segment": segment_name(d["segment"])}
     if d["power"] == "expel":

@@ -352,10 +352,12 @@ class Table(ABC):
         people = self.people()
         rows = []
         for seat, fate in self.standings():
-            you = " " + escape(_("(you)")) if seat in people and len(people) == 1 else ""
+            # "You" as a tag before the name (a name may end in "(Black)" already)
+            you = (f'<span class="you-tag">{escape(_("You"))}</span> '
+                   if seat in people and len(people) == 1 else "")
             person = ' class="person"' if seat in people else ""
-            rows.append(f'<li data-seat="{seat}"{person}><strong>{self.name(seat)}</strong>'
-                        f"{you} {escape(fate)}</li>")
+            rows.append(f'<li data-seat="{seat}"{person}>{you}<strong>{self.name(seat)}'
+                        f"</strong> {escape(fate)}</li>")
         mine = ""
         if len(people) == 1:  # a person alone against computers hears their own result
             won = people[0] in winners

@@ -63,17 +63,17 @@ class TatsuTable(Table):
             text = _("{who}: no die can be used. Pass the turn.")
         elif PASS in legal:  # no die moves a stone, but an entangled one may escape (D4)
             if self.selected:
-                text = _("{who}: click where the stone escapes to, or pass the turn.")
+                text = _("{who}: choose where the stone escapes to, or pass the turn.")
             else:
                 text = _("{who}: no die can move a stone. Your entangled stone may escape "
-                         "with the smaller die (click it), or pass the turn.")
+                         "with the smaller die (choose it), or pass the turn.")
         elif self.selected:
-            text = _("{who}: click where the stone goes (or another stone).")
+            text = _("{who}: choose where the stone goes, or another of your stones.")
         elif self.can_escape():
-            text = _("{who}: click one of your stones, then where it goes; an entangled "
+            text = _("{who}: choose one of your stones, then where it goes; an entangled "
                      "stone may escape with the smaller die (a whole turn).")
         else:
-            text = _("{who}: click one of your stones, then where it goes.")
+            text = _("{who}: choose one of your stones, then where it goes.")
         return text.format(who=self.name(seat))
 
     def panel_html(self) -> str:

@@ -31,11 +31,11 @@ from game.web.table import Table
 
 # What the person to move is asked, after their name ("Ann: choose a start mark: ...").
 PROMPTS = {
-    START_MARK: N_("choose a start mark: tap a mark on the edge, or pick one below, "
+    START_MARK: N_("choose a start mark on the edge of the board, or pick one below, "
                    "then set sail."),
     RELOCATION: N_("a daikaiju blocks your first square: choose another start mark on "
                    "the same edge, then set sail."),
-    PLACEMENT: N_("choose a tile, turn it (click it again, or press R), then place it."),
+    PLACEMENT: N_("choose a tile, turn it (choose it again), then place it."),
     BONUS: N_("elimination bonus: you may swap tiles from your hand for theirs."),
 }
 # Lines of bookkeeping, shown briefly: the play itself (tiles, ships, daikaiju) takes longer.
@@ -193,7 +193,7 @@ class TsuroTable(Table):
             state = "out" if out else "afloat"
             rows.append(f'<li class="player" data-seat="{seat}" data-state="{state}"'
                         f'{current}>{svg.ship_icon(seat)}'
-                        f'<span class="who">{escape(self.name(seat))}</span>'
+                        f'<span class="who">{self.name(seat)}</span>'
                         f'<span class="what">{escape(", ".join(words))}</span></li>')
         label = escape(_("Players"))
         return f'<ol class="roster" aria-label="{label}">{"".join(rows)}</ol>'

@@ -33,11 +33,11 @@ SETTLE_MS = 30_000  # the longest a single step may take to show on a busy machi
 
 # What the page asks of the person to move (game/web/tsuro_table.py words them).
 TSURO_PROMPTS = {
-    START_MARK: "choose a start mark: tap a mark on the edge, or pick one below, "
+    START_MARK: "choose a start mark on the edge of the board, or pick one below, "
                 "then set sail.",
     RELOCATION: "a daikaiju blocks your first square: choose another start mark on "
                 "the same edge, then set sail.",
-    PLACEMENT: "choose a tile, turn it (click it again, or press R), then place it.",
+    PLACEMENT: "choose a tile, turn it (choose it again), then place it.",
     BONUS: "elimination bonus: you may swap tiles from your hand for theirs.",
 }
 OVER = "The game is over."
@@ -248,17 +248,17 @@ def expected_tatsu(twin: Twin, *, selected=None) -> dict:
     elif legal == [Action("pass", ())]:
         status = f"{who}: no die can be used. Pass the turn."
     elif can_pass and selected is not None:
-        status = f"{who}: click where the stone escapes to, or pass the turn."
+        status = f"{who}: choose where the stone escapes to, or pass the turn."
     elif can_pass:  # no die moves a stone, but an entangled one may escape (D4)
         status = (f"{who}: no die can move a stone. Your entangled stone may escape with "
-                  "the smaller die (click it), or pass the turn.")
+                  "the smaller die (choose it), or pass the turn.")
     elif selected is not None:
-        status = f"{who}: click where the stone goes (or another stone)."
+        status = f"{who}: choose where the stone goes, or another of your stones."
     elif can_escape:
-        status = (f"{who}: click one of your stones, then where it goes; an entangled stone "
+        status = (f"{who}: choose one of your stones, then where it goes; an entangled stone "
                   "may escape with the smaller die (a whole turn).")
     else:
-        status = f"{who}: click one of your stones, then where it goes."
+        status = f"{who}: choose one of your stones, then where it goes."
     panel = None
     if not over and human:
         # A pass is offered whenever the rules allow one: with no usable die, also when

@@ -19,7 +19,7 @@ def base(**options):
     (move(11, 2), "holding", "that stone is held by your stone above it"),
     (move(5, 4, "outer"), "moving", "there is no stone on the outer field of segment 5"),
     (move(3, 2), "moving", "there is no stone on the inner field of segment 3"),
-    (move(20, 2), "turn order", "it is Black's turn: that stone is White's"),
+    (move(20, 2), "turn order", "that stone is White's, and it is Black's turn"),
     (move(7, 2, "outer"), "turn order", "it is Black's turn"),
     (move(5, 3), "using the dice", "no die of 3 is left this turn (dice left: 2 and 4)"),
     (enter("fire", 4), "entering", "a 4 cannot enter the arena"),
@@ -51,7 +51,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing(action, rule, words):
 
 def test_white_is_refused_blacks_stones_with_whose_turn_it_is():
     state = pos({5: "Bv", 20: "Ww"}, to_move="white", dice=(1, 2))
-    refused(state, move(5, 1), "turn order", "it is White's turn: that stone is Black's")
+    refused(state, move(5, 1), "turn order", "that stone is Black's, and it is White's turn")
 
 
 def test_no_die_of_a_value_already_used():

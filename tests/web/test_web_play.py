@@ -147,7 +147,8 @@ def test_sinking_is_said_at_once_and_the_person_may_skip_to_the_end():
     assert 'class="your-result" data-won="false">You lose.' in result
     rows = re.findall(r'<li data-seat="(\d)"', result)
     assert sorted(rows) == ["0", "1", "2"] and rows[0] == str(table.state.winners[0])
-    assert re.search(r'<li data-seat="0" class="person"><strong>P1</strong> \(you\) out ',
+    assert re.search(r'<li data-seat="0" class="person"><span class="you-tag">You</span> '
+                     r'<strong>P1</strong> out ',
                      result)
 
 
@@ -179,7 +180,7 @@ def test_tatsu_with_an_escape_and_a_pass_says_both_once():
     table = tatsu_table(state)
     status, panel = table.page.regions["status"], table.page.regions["panel"]
     assert "escape" in status and "pass the turn" in status
-    assert "click one of your stones" not in status
+    assert "choose one of your stones" not in status
     assert 'data-pass="1"' in panel and "escape" not in panel  # the status says it
 
 
