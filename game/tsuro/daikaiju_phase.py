@@ -115,6 +115,10 @@ class DaikaijuPhase:
                 events.append(Event("placement_reroll", {"gold": gold, "blue": blue}))
         kaiju = self.supply.pop()
         facing = self.rng.randrange(4)
+        if events is not None:  # the cause first, then what it does (the log's order)
+            events.append(Event("daikaiju_placed", {
+                "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
+                "why": why}))
         if self.tile_at[square] >= 0:  # placed on a wake tile: removed from the game
             tile = self._clear_square(square)
             self.removed.append(tile)
@@ -124,10 +128,6 @@ class DaikaijuPhase:
         self.kaiju_at[square] = kaiju
         self.kaiju_square[kaiju] = square
         self.kaiju_facing[kaiju] = facing
-        if events is not None:
-            events.append(Event("daikaiju_placed", {
-                "daikaiju": kaiju, "square": square, "facing": facing, "gold": gold, "blue": blue,
-                "why": why}))
 
     def _to_supply(self, kaiju: int) -> None:
         """D4: back into the face-down supply, shuffled."""

@@ -89,8 +89,11 @@ def moves(lines) -> dict:
                                 steps=0.8, centred=True, before=True))
         elif kind == "daikaiju_placed" and gone.stays(data["daikaiju"], index):
             # It rises where the dice put it: the supply is not drawn on the board, and
-            # coming in over other squares would look like a walk (which eats tiles).
-            add(index, Move(_kaiju(data["daikaiju"]), rise(), steps=0.8, centred=True))
+            # coming in over other squares would look like a walk (which eats tiles). On a
+            # wake tile (the next event), once that tile has gone under.
+            on_tile = index + 1 < len(events) and events[index + 1].kind == "tile_removed"
+            add(index, Move(_kaiju(data["daikaiju"]), rise(), steps=0.8, centred=True,
+                            delay=SINK_STEPS if on_tile else 0.0))
         elif kind == "daikaiju_destroyed" and gone.kaiju_before(data["daikaiju"], index):
             # trodden under by the daikaiju that walks onto it, the next event
             victim = data["daikaiju"]
@@ -105,9 +108,10 @@ def moves(lines) -> dict:
             add(index, _leave(data))
         elif kind in ("tile_eaten", "tile_removed"):
             # eaten: with the walk of the daikaiju that eats it (the event before);
-            # removed: as the daikaiju placed on it comes down, before it rises
+            # removed: with the placing of the daikaiju that lands on it (the event
+            # before), before it rises
             eaten = kind == "tile_eaten"
-            at_index = index - 1 if eaten else index
+            at_index = index - 1
             steps = WALK_STEPS if eaten else SINK_STEPS
             if data["square"] in gone.tiles_before:  # (not one laid in this action)
                 add(at_index, Move(f'#tile-{data["tile"]}', _under(0.1 if eaten else 0.0),

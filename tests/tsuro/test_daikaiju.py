@@ -354,3 +354,25 @@ def test_a_waiting_ship_on_its_start_mark_is_left_alone():
     assert not of_kind(state.setup_events, "ship_out")
     assert state.ships[1] == at(sq(0, 2), 0)
     assert state.decision == "placement" and state.to_move == 0
+
+
+def test_the_log_tells_a_daikaiju_placed_before_the_tile_and_ships_it_sends_down():
+    """Cause before effect: "Daikaiju 6 is placed at ..." comes before "the tile goes
+    under" and "Ann went down with it" (the events are the log's order)."""
+    import random
+
+    from game.tsuro import TsuroState
+
+    seen = 0
+    for seed in range(60):
+        state, chooser = TsuroState({"players": 4, "daikaiju": True}, seed), random.Random(seed)
+        while not state.is_over and seen < 5:
+            events = state.apply(chooser.choice(state.legal_actions()))
+            for index, event in enumerate(events):
+                if event.kind == "tile_removed":
+                    assert events[index - 1].kind == "daikaiju_placed"
+                    assert events[index - 1].data["square"] == event.data["square"]
+                    seen += 1
+        if seen >= 5:
+            break
+    assert seen >= 5

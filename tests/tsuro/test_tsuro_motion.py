@@ -80,7 +80,8 @@ def test_every_move_finds_its_piece_on_the_board_it_animates():
         for move in last.values():
             assert move.keyframes[-1]["opacity"] == 0  # then gone, until the action ends
     assert {"tile_placed", "ship_moved", "daikaiju_roll", "daikaiju_moved", "daikaiju_left",
-            "daikaiju_turned", "daikaiju_placed", "tile_removed", "start_mark"} <= kinds
+            "daikaiju_turned", "daikaiju_placed", "start_mark"} <= kinds  # (a removed
+    # tile goes under with the placing of its daikaiju: the next test)
     assert copies >= 20
 
 
@@ -239,6 +240,9 @@ def test_a_tile_laid_and_eaten_in_one_action_is_never_looked_for():
 
 # --- tiles and daikaiju going under, leaving, coming -----------------------------------------
 def test_an_eaten_tile_goes_under_with_the_walk_of_the_daikaiju_that_eats_it():
+    """Eaten: with the walk of the daikaiju that eats it (the event before). Removed:
+    with the placing of the daikaiju that lands on it (the event before: the log tells
+    the cause first), which rises once the tile has gone under."""
     eaten = removed = 0
     for lines, before, _after, _log in played():
         plan = motion.moves(lines)
@@ -247,7 +251,7 @@ def test_an_eaten_tile_goes_under_with_the_walk_of_the_daikaiju_that_eats_it():
             data = event.data
             if event.kind not in ("tile_eaten", "tile_removed") or data["square"] in placed:
                 continue
-            at_index = index - 1 if event.kind == "tile_eaten" else index
+            at_index = index - 1
             moves = plan[at_index]
             (tile,) = [m for m in moves if m.selector == f'#tile-{data["tile"]}']
             (copy,) = select(before, tile.selector)
@@ -262,6 +266,11 @@ def test_an_eaten_tile_goes_under_with_the_walk_of_the_daikaiju_that_eats_it():
                 assert tile.steps == next(m for m in moves if m.selector == walk).steps
                 eaten += 1
             else:
+                placed_here = lines[at_index][0]
+                assert placed_here.kind == "daikaiju_placed"
+                rise = next(m for m in moves if m.selector ==
+                            f'g.daikaiju[data-daikaiju="{placed_here.data["daikaiju"]}"]')
+                assert rise.delay == tile.steps  # it rises once the tile has gone under
                 removed += 1
             # the ships on it go down with it
             for later in lines[index + 1:]:
