@@ -264,6 +264,22 @@ class Page:
         log.appendChild(item)
         log.scrollTop = log.scrollHeight
 
+    def mark_log(self, step) -> None:
+        """The log's lines of the replay's `step` marked as the one shown (None: none),
+        the first of them brought into the log's view."""
+        log = document.getElementById("log")
+        if is_none(log):
+            return
+        first = None
+        for item in log.querySelectorAll("li[data-step]"):
+            if step is not None and item.dataset.step == str(step):
+                item.setAttribute("aria-current", "step")
+                first = item if first is None else first
+            else:
+                item.removeAttribute("aria-current")
+        if first is not None:
+            first.scrollIntoView(to_js({"block": "nearest"}))
+
     def highlight(self, selector: str) -> None:
         board = document.getElementById("board")
         for element in board.querySelectorAll(selector):

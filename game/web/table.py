@@ -99,6 +99,17 @@ END_KEYS = (
 )
 
 
+def _icon(path: str) -> str:
+    """A replay button's picture, drawn (a font may lack the ⏮ ⏭ glyphs): its words are
+    the button's label."""
+    return (f'<svg class="icon" viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" '
+            f'focusable="false"><path d="{path}" fill="currentColor"/></svg>')
+
+
+ICONS = {"first": _icon("M2 2h2.5v12H2zM14 2v12L5 8z"), "back": _icon("M12 2v12L3 8z"),
+         "next": _icon("M4 2v12l9-6z"), "last": _icon("M11.5 2H14v12h-2.5zM2 2v12l9-6z")}
+
+
 def keys_button() -> str:
     """The button that opens the help dialog (the key ? does too)."""
     keys = escape(_("Keys"))
@@ -640,6 +651,7 @@ class Table(ABC):
         if self.replay_step is None:
             return
         self.replay_step, self._replay = None, None
+        self.page.mark_log(None)
         self.render()
 
     def render_replay(self) -> None:
@@ -649,10 +661,10 @@ class Table(ABC):
                                 f"{self.replay_board_html(state, self.replay_seat)}</div>")
         self.page.show("overlay", "")
         self.page.show("panel", self.replay_panel_html())
-        words = " ".join(self._replay.words(step))
+        # one line: the step's words are in the panel, and its lines marked in the log
         where = escape(_("Replay: step {step} of {last}").format(step=step, last=last))
-        self.page.show("status", f'<span class="replay-status">{where}'
-                                 f"</span> {escape(words)}")
+        self.page.show("status", f'<span class="replay-status">{where}</span>')
+        self.page.mark_log(step)
         self.page.focus(['#panel [data-replay="next"]:not(:disabled)',
                          '#panel [data-replay="back"]:not(:disabled)',
                          '#panel [data-replay="live"]'])
@@ -678,10 +690,12 @@ class Table(ABC):
             f"{at}</p>"
             f'<ul class="replay-words">{words}</ul>'
             f'<div class="controls replay-controls" role="group" aria-label="{group}">'
-            + button("first", _("First step (Home)"), "⏮", "Home", step == 0)
-            + button("back", _("Step back (left arrow)"), "◀", "ArrowLeft", step == 0)
-            + button("next", _("Step forward (right arrow)"), "▶", "ArrowRight", step == last)
-            + button("last", _("Last step (End)"), "⏭", "End", step == last)
+            + button("first", _("First step (Home)"), ICONS["first"], "Home", step == 0)
+            + button("back", _("Step back (left arrow)"), ICONS["back"], "ArrowLeft",
+                     step == 0)
+            + button("next", _("Step forward (right arrow)"), ICONS["next"], "ArrowRight",
+                     step == last)
+            + button("last", _("Last step (End)"), ICONS["last"], "End", step == last)
             + '</div><div class="controls">'
             f'<button type="button" class="primary" data-replay="live" '
             f'aria-keyshortcuts="Escape">{back}</button></div>'

@@ -172,6 +172,8 @@ def test_buttons_and_keys_step_through_and_the_live_game_comes_back(game):
         assert table.replay_step == step
         assert regions["board"] == replay_board(table, step)
         assert f"Replay: step {step} of {n}" in regions["status"]
+        assert "<li>" not in regions["status"] and regions["status"].count("</span>") == 1
+        assert table.page.marked == step  # the log's lines of that step, marked
         assert f'data-replay-at="{step}"' in regions["panel"]
         assert 'data-replay="live"' in regions["panel"]
         seen.append(step)
@@ -197,7 +199,7 @@ def test_buttons_and_keys_step_through_and_the_live_game_comes_back(game):
     run(table.click({"replay": "back"}))
     check(n - 1)
     run(table.key("Escape"))
-    assert table.replay_step is None
+    assert table.replay_step is None and table.page.marked is None  # no line marked
     assert table.state == before
     assert {k: table.page.regions[k] for k in live} == live
     run(table.click({"replay": "last"}))

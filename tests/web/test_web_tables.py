@@ -19,6 +19,7 @@ class FakePage:
     def __init__(self):
         self.regions, self.lines, self.cues, self.finished = {}, [], [], None
         self.focused = []  # the selectors each render asked to focus
+        self.marked = None  # the replay step whose log lines are marked
 
     def focus(self, selectors):
         self.focused.append(list(selectors))
@@ -28,6 +29,9 @@ class FakePage:
 
     def log(self, line):
         self.lines.append(line)
+
+    def mark_log(self, step):
+        self.marked = step
 
     def highlight(self, selector):
         self.cues.append(selector)
