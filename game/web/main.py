@@ -558,19 +558,44 @@ async def on_drop(event) -> None:
         await open_game_file(files.item(0))
 
 
-async def open_shared(game: str, fragment: str) -> None:
-    """A share link: the game it holds, shown as it ended."""
+async def open_shared(fragment: str) -> None:
+    """A share link: the game it holds, opened as a replay at its first step, for a
+    viewer who is nobody at its table. It is not the viewer's game: nothing of it is
+    kept, and the viewer's own kept game, pace and form stay as they were."""
     from game.web.saved import SavedGameError, from_fragment
+    from game.web.table import words_html
 
     try:
         match, _pace = from_fragment(fragment)
     except SavedGameError as err:
         document.getElementById("status").textContent = f"{str(err).capitalize()}."
         return
-    if match.game.key != game:
-        render(match.game.key)
-    current["speed"] = "instant"
-    await start_game(match.game.key, match=match)
+    game = match.game.key
+    if game != chosen_game(window.location.search):
+        window.history.replaceState(None, "", game_query(game, window.location.search)
+                                    + window.location.hash)
+    render(game)
+    document.getElementById("setup").hidden = True
+    document.getElementById("resume").innerHTML = ""
+    document.getElementById("log").innerHTML = ""
+    document.getElementById("seed-line").innerHTML = words_html(
+        _("A shared game (seed {seed}): it is not kept, and your own game stays as it was."),
+        seed=match.seed)
+    table = match.game.table_class(match, Page(), current.get("speed", "normal"))
+    table.spectator = True
+    current["table"] = table
+    table.log_history()
+    show_files(over=True)  # (never "New game": the result offers a game of one's own)
+    table.render()
+    table.replay_go("first")
+
+
+async def on_hash_change(_event) -> None:
+    """A share link opened in a tab already on the site (or the link shown after "Share
+    replay", followed on the same page): the browser changes only the fragment."""
+    fragment = window.location.hash
+    if fragment.startswith("#replay="):
+        await open_shared(fragment)
 
 
 def adopt_first_screen() -> None:
@@ -951,8 +976,9 @@ async def begin() -> None:
         app.addEventListener("close", guarded(on_close), True)  # close does not bubble
         window.addEventListener("popstate", guarded(on_history))
         fragment = window.location.hash
+        window.addEventListener("hashchange", guarded(on_hash_change))
         if fragment.startswith("#replay="):  # a share link: the game it holds
-            guarded(lambda _event: open_shared(chosen_game(query), fragment))(None)
+            guarded(lambda _event: open_shared(fragment))(None)
         root.dataset.ready = "true"
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
         root.dataset.ready = "error"

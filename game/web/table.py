@@ -160,6 +160,9 @@ class Table(ABC):
         self.news = []  # what befell ships since a person last acted (said until then)
         self.shown_to = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
+        # a game shown to somebody not at its table (a shared replay): nobody's view, no
+        # "you", nothing to play; its end offers the viewer a game of their own
+        self.spectator = False
         self.animating = False  # an action's motion plays: the board offers no choice yet
         self.skipping = False  # a person asked to see the end at once
         self.notice = ""  # said before the prompt until the next action (a takeback)
@@ -278,15 +281,19 @@ class Table(ABC):
     def must_pass_screen(self) -> bool:
         """With several people at one screen, a hidden hand waits behind a pass screen."""
         seat = self.state.to_move
-        return (self.hides_hands and self.match.humans > 1 and self.match.human_to_move
-                and self.shown_to != seat)
+        return (not self.spectator and self.hides_hands and self.match.humans > 1
+                and self.match.human_to_move and self.shown_to != seat)
 
     def people(self) -> list:
+        if self.spectator:
+            return []
         return [i for i, s in enumerate(self.match.seats) if s.is_human]
 
     def viewer(self):
         """The seat whose view the screen shows: the person to move, else the only
         person at the table, else nobody's secrets."""
+        if self.spectator:
+            return None if self.hides_hands else self.state.to_move
         if self.match.human_to_move and not self.must_pass_screen():
             return self.state.to_move
         humans = self.people()
@@ -386,6 +393,9 @@ class Table(ABC):
 
     def end_controls(self) -> str:
         """The buttons offered once the game is over."""
+        if self.spectator:  # somebody else's game: a game of the viewer's own
+            own = escape(_("Play a game of {game}").format(game=self.match.game.shown_name))
+            return f'<button type="button" class="primary" data-new="1">{own}</button>'
         same, new, change = (escape(_("Same deal again")), escape(_("New deal")),
                              escape(_("Change players")))
         return (f'<button type="button" class="primary" data-again="same">{same}'
@@ -488,7 +498,7 @@ class Table(ABC):
         """A person's action: applied, animated, then the computers play on. A refused
         action shows the rule it breaks and changes nothing. True if it was applied.
         Nothing is played during a replay."""
-        if self.busy or self.replay_step is not None:
+        if self.busy or self.replay_step is not None or self.spectator:
             return False
         try:
             lines = self.match.play(action)
@@ -615,7 +625,7 @@ class Table(ABC):
         finished, or with a person to move (not behind a pass screen)."""
         return (self.replay_allowed and self.match.rewindable and not self.busy
                 and bool(self.state.history)
-                and (self.state.is_over
+                and (self.state.is_over or self.spectator
                      or (self.match.human_to_move and not self.must_pass_screen())))
 
     def replay_go(self, where) -> None:

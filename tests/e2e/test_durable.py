@@ -214,23 +214,46 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(page, site, w
     watched.assert_clean()
 
 
-def test_a_share_link_opens_the_game_as_it_ended(page, site, watched, tmp_path):
+REPLAY_AT = "() => document.querySelector('#board .replay-board')?.dataset.replayAt"
+
+
+def test_a_share_link_opens_the_game_as_a_replay_for_nobody_at_its_table(page, site,
+                                                                          watched, tmp_path):
+    """Whoever opens a share link steps through the game from its start, told nobody's
+    result as theirs; their own kept game and settings stay as they were. The link works
+    in a new tab, in the tab that made it (only the fragment changes) and when broken
+    says so."""
     record = finished_record("tatsu", 8)
     path = tmp_path / "finished.json"
     path.write_text(__import__("json").dumps(record))
     open_page(page, f"{site.url}?game=tatsu")
     page.set_input_files("input[data-open-file]", str(path))
     page.wait_for_function("document.documentElement.dataset.over === 'true'")
-    final = page.evaluate(BOARD_AND_LOG)
+    final_log = page.evaluate("document.getElementById('log').innerText")
     page.click("button[data-share]")
     link = page.locator("a[data-share-link]")
     link.wait_for()
     url = link.get_attribute("href")
     assert "#replay=" in url and url.startswith(site.url)
+    kept = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
     other = page.context.new_page()
     other.goto(url)
-    other.wait_for_function("document.documentElement.dataset.over === 'true'")
-    assert other.evaluate(BOARD_AND_LOG) == final
+    other.wait_for_function(f"({REPLAY_AT})() === '0'", timeout=90_000)
+    assert other.evaluate("document.getElementById('log').innerText") == final_log
+    assert "Replay: step 0 of" in other.inner_text("#status")
+    other.keyboard.press("End")
+    other.wait_for_function(f"({REPLAY_AT})() !== '0'")
+    other.click('#panel button[data-replay="live"]')
+    other.locator("#panel .result").wait_for()
+    assert other.locator(".your-result, .you-tag").count() == 0  # nobody's "You lose."
+    assert other.locator('#panel [data-again]').count() == 0  # their own game instead:
+    assert other.locator("#panel button[data-new]").inner_text() == "Play a game of Tatsu"
+    assert other.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == kept
+    # the tab that made the link: following it opens the replay there, with no reload
+    page.evaluate("window.__same = true")
+    link.click()
+    page.wait_for_function(f"({REPLAY_AT})() === '0'")
+    assert page.evaluate("window.__same") is True
     broken = page.context.new_page()
     open_page(broken, url[:-20])
     broken.wait_for_function("document.getElementById('status').textContent.includes("
