@@ -462,6 +462,10 @@ def show_files(over: bool = False, setup: bool = False) -> None:
         if not over:  # (once it is over, the result offers new games)
             leave = escape(_("New game"))
             parts.append(f'<button type="button" data-leave="1">{leave}</button>')
+            table = current.get("table")
+            if table is not None and table.may_resign():  # a person alone against computers
+                resign = escape(_("Resign"))
+                parts.append(f'<button type="button" data-resign="1">{resign}</button>')
         if over:
             share_words = escape(_("Share replay"))
             parts.append(f'<button type="button" data-share="1">{share_words}</button>'
@@ -864,6 +868,15 @@ async def on_click(event) -> None:
         await start_game(current["game"], match=old.rematch(seed))
     elif "new" in data:
         render(current["game"])
+    elif "resign" in data and current["table"] is not None:
+        from game.web.saved import STORAGE_KEY
+
+        table = current["table"]
+        if table.may_resign() and window.confirm(_("Resign this game? It ends here.")):
+            table.resign()
+            storage_remove(STORAGE_KEY.format(game=current["game"]))  # not offered back
+            document.documentElement.dataset.over = "true"
+            show_files(over=True)
     elif "leave" in data:  # a game in play: it stays kept, offered back on the form
         if window.confirm(_("Leave this game for a new one? It is kept: the start screen "
                             "offers to resume it.")):

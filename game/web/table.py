@@ -163,6 +163,7 @@ class Table(ABC):
         # a game shown to somebody not at its table (a shared replay): nobody's view, no
         # "you", nothing to play; its end offers the viewer a game of their own
         self.spectator = False
+        self.resigned = None  # the seat of the person who resigned (the game ends there)
         self.animating = False  # an action's motion plays: the board offers no choice yet
         self.skipping = False  # a person asked to see the end at once
         self.notice = ""  # said before the prompt until the next action (a takeback)
@@ -312,7 +313,7 @@ class Table(ABC):
             self.render_replay()
             return
         self.page.show("board", self.board_html())
-        if self.state.is_over:
+        if self.ended:
             self.page.show("panel", self.result_html())
             self.page.show("overlay", "")
         elif self.must_pass_screen():
@@ -347,7 +348,7 @@ class Table(ABC):
         return f'<div class="controls game-tools">{buttons}</div>' if buttons else ""
 
     def status_html(self) -> str:
-        if self.state.is_over:
+        if self.state.is_over or self.resigned is not None:
             return escape(_("The game is over."))
         news = "".join(f'<span class="news">{escape(line)}</span> ' for line in self.news)
         seat = self.state.to_move
@@ -362,7 +363,36 @@ class Table(ABC):
     def prompt(self) -> str:
         return words_html(_("{name} to play."), name=self.name(self.state.to_move))
 
+    @property
+    def ended(self) -> bool:
+        """Over by the rules, or by a person's resigning."""
+        return self.state.is_over or self.resigned is not None
+
+    def may_resign(self) -> bool:
+        """A person alone against computers may resign a game in play."""
+        people = self.people()
+        return (len(people) == 1 and len(self.match.seats) > 1 and not self.ended
+                and self.replay_step is None)
+
+    def resign(self) -> None:
+        """The person gives the game up: it ends here, the computers stop."""
+        if self.may_resign():
+            self.resigned = self.people()[0]
+            self.forget_choice()
+            self.render()
+
+    def resigned_html(self) -> str:
+        again = escape(_("Replay the game"))
+        replay = (f'<button type="button" data-replay="first">{again}</button>'
+                  if self.replay_offered() else "")
+        words = escape(_("You resigned: the game is over."))
+        return (f'<div class="result" data-resigned="{self.resigned}">'
+                f'<p class="result-line">{words}</p>'
+                f'<div class="controls">{self.end_controls()}{replay}</div></div>')
+
     def result_html(self) -> str:
+        if self.resigned is not None and not self.state.is_over:
+            return self.resigned_html()
         winners = self.state.winners
         names = f"<strong>{and_list(self.name(s) for s in winners)}</strong>"
         result = words_html(_("{names} wins!") if len(winners) == 1 else
@@ -410,10 +440,13 @@ class Table(ABC):
         """Let computer seats play until a person must act or the game ends."""
         self.busy = True
         try:
-            while not self.state.is_over and not self.match.human_to_move:
+            while not self.ended and not self.match.human_to_move:
                 self.render()
                 await self.page.pause(self.step)
-                lines = self.match.play(await self.computer_choice())
+                action = await self.computer_choice()
+                if self.ended:  # resigned while the computer thought: it plays no more
+                    break
+                lines = self.match.play(action)
                 self.animating = True
                 self.page.show("board", self.board_html())  # cues land on the new board
                 await self.animate(lines)
@@ -498,7 +531,7 @@ class Table(ABC):
         """A person's action: applied, animated, then the computers play on. A refused
         action shows the rule it breaks and changes nothing. True if it was applied.
         Nothing is played during a replay."""
-        if self.busy or self.replay_step is not None or self.spectator:
+        if self.busy or self.replay_step is not None or self.spectator or self.ended:
             return False
         try:
             lines = self.match.play(action)
@@ -625,7 +658,7 @@ class Table(ABC):
         finished, or with a person to move (not behind a pass screen)."""
         return (self.replay_allowed and self.match.rewindable and not self.busy
                 and bool(self.state.history)
-                and (self.state.is_over or self.spectator
+                and (self.ended or self.spectator
                      or (self.match.human_to_move and not self.must_pass_screen())))
 
     def replay_go(self, where) -> None:

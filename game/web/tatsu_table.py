@@ -89,7 +89,7 @@ class TatsuTable(Table):
         return "".join(parts)
 
     def focus_target(self) -> list:
-        if self.state.is_over:
+        if self.ended:
             return ['#panel [data-again="same"]']
         if not self.match.human_to_move:
             return []

@@ -261,7 +261,7 @@ class TsuroTable(Table):
             f'<button type="button" data-bonus="keep">{words["keep"]}</button></div>')
 
     def focus_target(self) -> list:
-        if self.state.is_over:
+        if self.ended:
             return ['#panel [data-again="same"]']
         if self.must_pass_screen():
             return ["#overlay [data-ready]"]

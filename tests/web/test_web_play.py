@@ -305,3 +305,23 @@ def test_tsuro_the_players_list_says_who_is_who_afloat_out_tiles_and_whose_turn(
             held = len(table.state.hands[seat])
             assert f"{held} tile" in roster
     assert table.name(0) in roster
+
+
+def test_a_person_alone_against_computers_may_resign_and_the_game_ends_there():
+    table = tsuro_table(("human", "easy", "easy"))
+    assert table.may_resign()
+    click_like_a_person(table, table.state.legal_actions()[0])
+    history = len(table.state.history)
+    table.resign()
+    assert table.ended and table.resigned == 0 and not table.state.is_over
+    panel = table.page.regions["panel"]
+    assert 'data-resigned="0"' in panel and "You resigned" in panel
+    assert 'data-again="same"' in panel and 'data-replay="first"' in panel
+    assert table.page.regions["status"] == "The game is over."
+    assert run(table.act(table.state.legal_actions()[0])) is False  # nothing more to play
+    assert len(table.state.history) == history and not table.may_resign()
+
+
+def test_resigning_is_offered_only_to_a_person_alone_against_computers():
+    assert not tsuro_table(("human", "human")).may_resign()
+    assert not tsuro_table(("easy", "easy")).may_resign()
