@@ -154,3 +154,24 @@ def test_only_the_status_and_the_log_speak(page, site, watched):
     assert page.locator("#update").inner_text() == ""  # silent until a new version is ready
     assert page.evaluate("document.querySelector('main').getAttribute('aria-live')") is None
     watched.assert_clean()
+
+
+def test_leaving_a_game_keeps_it_and_resigning_ends_it(page, site, watched):
+    """New game (asked first): the form comes back and offers to resume the game left.
+    Resign (asked first), against computers: the game ends there and is kept no more."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"name0": "Ann", "player0": "human", "player1": "easy", "seed": 4,
+                      "speed": "fast"})
+    page.wait_for_selector("#board g.stone.movable")
+    page.click("button[data-leave]")
+    page.wait_for_selector("#setup-form")
+    assert page.locator("#resume button[data-resume]").is_visible()
+    page.click("#resume button[data-resume]")
+    page.wait_for_selector("#board g.stone.movable")
+    page.click("button[data-resign]")
+    page.wait_for_selector('#panel .result[data-resigned="0"]')
+    assert "You resigned" in page.inner_text("#panel")
+    assert page.evaluate("localStorage.getItem('tsuro-tatsu.saved.tatsu')") is None
+    assert page.locator("button[data-resign], button[data-leave]").count() == 0
+    watched.assert_clean()
