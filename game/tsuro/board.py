@@ -7,7 +7,7 @@ on. Sides: 0 top, 1 right, 2 bottom, 3 left (also the directions north, east, so
 west). Points are numbered as in tiles.py.
 """
 
-from game.core.i18n import _
+from game.core.i18n import N_, _
 from game.tsuro.tiles import side
 
 SIZE = 7
@@ -91,7 +91,50 @@ def square_for_dice(gold: int, blue: int) -> int:
     return DIE_TO_LINE[blue] * SIZE + DIE_TO_LINE[gold]
 
 
+# --- names, as the board prints them: gold numbers the columns, blue the rows (D1) -----
+def column_name(col: int) -> str:
+    """A column as the board names it: its gold number, or the middle column."""
+    face = LINE_TO_DIE.get(col)
+    return _("the middle column") if face is None else _("gold {gold}").format(gold=face)
+
+
+def row_name(row: int) -> str:
+    """A row as the board names it: its blue number, or the middle row."""
+    face = LINE_TO_DIE.get(row)
+    return _("the middle row") if face is None else _("blue {blue}").format(blue=face)
+
+
 def square_name(square: int) -> str:
-    """A square as a person reads it: row and column counted from 1 at the top-left."""
+    """A square as the board names it, in the log, the tooltips, the menus and the names
+    a screen reader reads: "gold 3, blue 5"; on the middle lines "gold 3, the middle
+    row", "the middle column, blue 5", and the centre square."""
     row, col = divmod(square, SIZE)
-    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
+    if row not in LINE_TO_DIE and col not in LINE_TO_DIE:
+        return _("the centre square")
+    return _("{column}, {row}").format(column=column_name(col), row=row_name(row))
+
+
+# A start mark by its edge (0 top .. 3 left) and which of its square's two points on
+# that edge it is (0: left or upper, 1: right or lower); the line as the board names it.
+MARK_WORDS = (
+    (N_("start mark on the top edge, {line}, left point"),
+     N_("start mark on the top edge, {line}, right point")),
+    (N_("start mark on the right edge, {line}, upper point"),
+     N_("start mark on the right edge, {line}, lower point")),
+    (N_("start mark on the bottom edge, {line}, left point"),
+     N_("start mark on the bottom edge, {line}, right point")),
+    (N_("start mark on the left edge, {line}, upper point"),
+     N_("start mark on the left edge, {line}, lower point")),
+)
+
+
+def mark_name(mark: int) -> str:
+    """A start mark as the board names it: "start mark on the top edge, gold 4, left
+    point"."""
+    square, point = divmod(mark, 8)
+    row, col = divmod(square, SIZE)
+    edge = edge_of_mark(mark)
+    # the second point of its side: the right one (top, bottom), the lower one (sides)
+    second = point not in ((0, 5) if edge in (0, 2) else (2, 7))
+    line = column_name(col) if edge in (0, 2) else row_name(row)
+    return _(MARK_WORDS[edge][second]).format(line=line)

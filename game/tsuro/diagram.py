@@ -32,9 +32,9 @@ from game.tsuro.svg import (  # the board's own geometry and words
     VIEW,
     TsuroScene,
     _square_origin,
-    _square_words,
     _who,
     layers,
+    square_name,
     summary,
 )
 from game.tsuro.tiles import ORIENTED, ROTATIONS
@@ -65,7 +65,7 @@ def square_of(text: str, option: str) -> int:
 
 def _square_spot(square: int) -> Spot:
     x0, y0 = _square_origin(square)
-    return Spot(_square_words(square), x0 + SQ / 2, y0 + SQ / 2,
+    return Spot(square_name(square), x0 + SQ / 2, y0 + SQ / 2,
                 rect_outline(x0 + 2.5, y0 + 2.5, SQ - 5, SQ - 5), SQ / 2)
 
 
@@ -115,14 +115,14 @@ def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
             fates.append(_(FATE_WORDS[fate]).format(who=_who(seat, names)))
         else:
             fates.append(_("{who} sails on to face {square}").format(
-                who=_who(seat, names), square=_square_words(end >> 3)))
+                who=_who(seat, names), square=square_name(end >> 3)))
         lit += [square for square, _entry, _exit in path]
     words = [ngettext("Wake tile {number} (number {tile}), turned {turns} quarter turn, shown "
                       "on {square}, dashed lines where the ships would sail: {fates}.",
                       "Wake tile {number} (number {tile}), turned {turns} quarter turns, "
                       "shown on {square}, dashed lines where the ships would sail: {fates}.",
                       rotation).format(number=tile_id + 1, tile=tile_id, turns=rotation,
-                                       square=_square_words(target), fates="; ".join(fates))]
+                                       square=square_name(target), fates="; ".join(fates))]
     if scene.legal(tile_id, rotation) is False:
         words.append(_("The rules forbid this placement (outlined in red)."))
     return (tile_id, rotation), words, [_square_spot(sq) for sq in dict.fromkeys(lit)]

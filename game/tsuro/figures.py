@@ -4,8 +4,8 @@ line `<!-- diagram: NAME -->` in docs/rules-tsuro-of-the-seas.md; the site serve
 diagrams/NAME.svg, for any teaching page to link.
 
 Positions are in the text form (the rules page, "Positions"); squares in the notes are
-written as rows and columns from the top-left ("r3c5"), as a diagram's description
-reads them ("row 3, column 5").
+written as rows and columns from the top-left ("r3c5"); a diagram's description names
+them as the board numbers them ("gold 5, blue 3").
 Seats are named by their ships' colours: Red is seat 1, Orange seat 2, Yellow seat 3.
 """
 

@@ -83,7 +83,9 @@ from game.tsuro.board import (
     START_MARKS,
     behind,
     edge_of_mark,
+    mark_name,
     point_id,
+    square_name,
 )
 from game.tsuro.daikaiju import MOVE_TURN, TILES
 from game.tsuro.text import describe
@@ -360,7 +362,7 @@ def _kaiju_words(kaiju: int, facing: int, square: int) -> str:
              _("Daikaiju {daikaiju}, rotation number {number}: facing {facing}; {moves}, in "
                "{square}"))
     return words.format(daikaiju=kaiju + 1, number=number, facing=_(DIRECTION_WORDS[facing]),
-                        moves=", ".join(moves), square=_square_words(square))
+                        moves=", ".join(moves), square=square_name(square))
 
 
 def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
@@ -416,32 +418,8 @@ def _kaiju_motif() -> str:
 
 
 # --- words -----------------------------------------------------------------------------------
-def _square_words(square: int) -> str:
-    row, col = divmod(square, SIZE)
-    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
-
-
-# A start mark in words, by its edge (0 top .. 3 left) and which of its square's two
-# points on that edge it is (0: left or upper, 1: right or lower).
-MARK_WORDS = (
-    (N_("start mark on the top edge, column {column}, left point"),
-     N_("start mark on the top edge, column {column}, right point")),
-    (N_("start mark on the right edge, row {row}, upper point"),
-     N_("start mark on the right edge, row {row}, lower point")),
-    (N_("start mark on the bottom edge, column {column}, left point"),
-     N_("start mark on the bottom edge, column {column}, right point")),
-    (N_("start mark on the left edge, row {row}, upper point"),
-     N_("start mark on the left edge, row {row}, lower point")),
-)
-
-
-def _mark_words(mark: int) -> str:
-    square, point = divmod(mark, 8)
-    row, col = divmod(square, SIZE)
-    edge = edge_of_mark(mark)
-    # the second point of its side: the right one (top, bottom), the lower one (sides)
-    second = point not in ((0, 5) if edge in (0, 2) else (2, 7))
-    return _(MARK_WORDS[edge][second]).format(row=row + 1, column=col + 1)
+# Squares and start marks are named as the board prints them (game/tsuro/board.py:
+# square_name, mark_name).
 
 
 def _who(seat: int, names) -> str:
@@ -535,7 +513,7 @@ def summary(scene: TsuroScene, names) -> str:
         tail = _("{who} to move to another start mark.").format(who=_who(who, names))
     elif scene.decision == "placement":
         tail = _("{who} to place a tile on {square}.").format(
-            who=_who(who, names), square=_square_words(scene.target()))
+            who=_who(who, names), square=square_name(scene.target()))
     elif scene.decision == "bonus":
         tail = _("{who} may exchange tiles with the eliminated players.").format(
             who=_who(who, names))
@@ -687,7 +665,7 @@ def _marks(choices, picked) -> str:
         parts.append(
             f'<g class="mark choice{" picked" if chosen else ""}" data-mark="{mark}" '
             f'data-rove="marks"'
-            f'{button(_mark_words(mark), tabindex=0 if mark == lead else -1, pressed=chosen)}>'
+            f'{button(mark_name(mark), tabindex=0 if mark == lead else -1, pressed=chosen)}>'
             f'<rect class="band" x="{ax}" y="{ay}" width="{aw}" height="{ah}" {band}/>'
             f'<circle cx="{num(x)}" cy="{num(y)}" r="8.5" fill="#ffffff" fill-opacity="0.9" '
             f'stroke="{GOLD_EDGE}" stroke-width="2"/>'
@@ -801,7 +779,7 @@ def _squares(target) -> str:
     parts.append("</g>")
     if target is not None:
         x0, y0 = _square_origin(target)
-        words = _("place a tile on {square}").format(square=_square_words(target))
+        words = _("place a tile on {square}").format(square=square_name(target))
         parts.append(
             f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
             f'width="{SQ}" height="{SQ}" fill="{TARGET_FILL}" stroke="{TARGET_EDGE}" '
@@ -819,7 +797,7 @@ def _tiles(scene: TsuroScene, pre: str) -> str:
     for square, (tile_id, rotation) in scene.tiles.items():
         x0, y0 = _square_origin(square)
         words = _("Wake tile {number} on {square}, wakes: {wakes}").format(
-            number=tile_id + 1, square=_square_words(square),
+            number=tile_id + 1, square=square_name(square),
             wakes=wake_words(ORIENTED[tile_id][rotation]))
         parts.append(f'<g id="{pre}tile-{tile_id}" class="tile" data-square="{square}" '
                      f'data-tile="{tile_id}" data-rotation="{rotation}" '
@@ -887,10 +865,10 @@ def _ships(scene: TsuroScene, names, pre: str) -> str:
         heading = _(DIRECTION_WORDS[_facing(position)])
         if behind(position) == OFF:
             label = _("{who}, on a {mark}, heading {direction}").format(
-                who=_who(s, names), mark=_mark_words(position), direction=heading)
+                who=_who(s, names), mark=mark_name(position), direction=heading)
         else:
             label = _("{who}, facing {square}, heading {direction}").format(
-                who=_who(s, names), square=_square_words(position >> 3), direction=heading)
+                who=_who(s, names), square=square_name(position >> 3), direction=heading)
         parts.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
                                   s == scene.viewer, pre))
     return "".join(parts)

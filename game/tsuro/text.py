@@ -2,16 +2,11 @@
 
 from game.core.i18n import N_, _, ngettext
 from game.core.words import and_list
-from game.tsuro.board import LINE_TO_DIE, SIZE, START_MARKS, edge_of_mark, square_name
+from game.tsuro.board import mark_name, square_name
 
 # A facing, the way a daikaiju looks ("now facing north"): 0 north .. 3 west.
 FACING_NAMES = (N_("north"), N_("east"), N_("south"), N_("west"))
 
-# A start mark by its edge (0 top .. 3 left) and its place along that edge, from 1.
-MARK_NAMES = (N_("start mark {number} of the top edge"),
-              N_("start mark {number} of the right edge"),
-              N_("start mark {number} of the bottom edge"),
-              N_("start mark {number} of the left edge"))
 
 # Why a ship is out (a ship_out reason), said of the ship: "out on turn 3: <words>".
 OUT_WORDS = {
@@ -46,29 +41,6 @@ END_WORDS = {
 }
 
 
-def mark_name(mark: int) -> str:
-    """A start mark as a person reads it: its edge and its place along that edge."""
-    edge = edge_of_mark(mark)
-    number = [m for m in START_MARKS if edge_of_mark(m) == edge].index(mark) + 1
-    return _(MARK_NAMES[edge]).format(number=number)
-
-
-def _dice(square: int):
-    """(gold, blue): a square's dice numbers, or None where it has none (D1)."""
-    row, col = divmod(square, SIZE)
-    if row in LINE_TO_DIE and col in LINE_TO_DIE:
-        return LINE_TO_DIE[col], LINE_TO_DIE[row]
-    return None
-
-
-def dice_square(square: int) -> str:
-    """A square by its gold and blue numbers where it has them (D1)."""
-    dice = _dice(square)
-    if dice is None:
-        return square_name(square)
-    return _("gold {gold}, blue {blue}").format(gold=dice[0], blue=dice[1])
-
-
 def _names(names, seats) -> str:
     return and_list(names[s] for s in seats)
 
@@ -78,18 +50,13 @@ def _facing(facing: int) -> str:
 
 
 def _placed(d) -> str:
-    """A daikaiju placed: by its dice numbers where its square has them."""
+    """A daikaiju placed, at the square its dice name (as the board numbers it)."""
     restoring = d["why"] == "restore"
-    number, facing, dice = d["daikaiju"] + 1, _facing(d["facing"]), _dice(d["square"])
-    if dice is None:
-        words = (_("Daikaiju {number} is placed at {square}, facing {facing} to keep three "
-                   "at sea.") if restoring else
-                 _("Daikaiju {number} is placed at {square}, facing {facing}."))
-        return words.format(number=number, square=square_name(d["square"]), facing=facing)
-    words = (_("Daikaiju {number} is placed at gold {gold}, blue {blue}, facing {facing} to "
-               "keep three at sea.") if restoring else
-             _("Daikaiju {number} is placed at gold {gold}, blue {blue}, facing {facing}."))
-    return words.format(number=number, gold=dice[0], blue=dice[1], facing=facing)
+    words = (_("Daikaiju {number} is placed at {square}, facing {facing} to keep three "
+               "at sea.") if restoring else
+             _("Daikaiju {number} is placed at {square}, facing {facing}."))
+    return words.format(number=d["daikaiju"] + 1, square=square_name(d["square"]),
+                        facing=_facing(d["facing"]))
 
 
 def describe(event, names) -> str:

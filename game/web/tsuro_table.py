@@ -24,8 +24,9 @@ from html import escape
 
 from game.core.i18n import N_, _, ngettext
 from game.tsuro import actions, motion, svg
+from game.tsuro.board import mark_name
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
-from game.tsuro.text import OUT_WORDS, mark_name
+from game.tsuro.text import OUT_WORDS
 from game.tsuro.tiles import ORIENTED
 from game.web.table import Table
 

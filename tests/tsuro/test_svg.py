@@ -428,7 +428,7 @@ def test_ship_on_a_start_mark_is_on_no_tile():
     assert behind(state.ships[0]) == OFF
     title = next(g for g in classed(parse(svg.board(state)), "ship")
                  if g.get("data-seat") == "0").find(NS + "title").text
-    assert "start mark on the top edge, column 1, left point" in title
+    assert "start mark on the top edge, gold 1, left point" in title
 
 
 # --- a tile in the hand ---------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 import random
 
 from game.core import Event
+from game.tsuro.board import mark_name, square_name
 from game.tsuro.state import TsuroState
-from game.tsuro.text import describe, dice_square, mark_name
+from game.tsuro.text import describe
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -25,11 +26,27 @@ def test_every_event_of_random_games_has_words():
             "daikaiju_roll", "daikaiju_placed"} <= seen
 
 
-def test_marks_and_squares_read_as_people_count():
-    assert mark_name(0) == "start mark 1 of the top edge"
-    assert mark_name(1) == "start mark 2 of the top edge"
-    assert dice_square(36) == "gold 2, blue 5"
-    assert dice_square(24) == "row 4, column 4"
+def test_marks_and_squares_are_named_as_the_board_numbers_them():
+    """One way of naming, the board's own (D1): gold numbers the columns, blue the rows,
+    the middle line named as such; in the log, the menus, the tooltips and the names a
+    screen reader reads alike."""
+    assert square_name(36) == "gold 2, blue 5"
+    assert square_name(0) == "gold 1, blue 1" and square_name(48) == "gold 6, blue 6"
+    assert square_name(24) == "the centre square"
+    assert square_name(3) == "the middle column, blue 1"
+    assert square_name(21) == "gold 1, the middle row"
+    assert mark_name(0) == "start mark on the top edge, gold 1, left point"
+    assert mark_name(1) == "start mark on the top edge, gold 1, right point"
+    assert mark_name(3 * 8) == "start mark on the top edge, the middle column, left point"
+    assert mark_name(6 * 8 + 2) == "start mark on the right edge, blue 1, upper point"
+    assert mark_name(48 * 8 + 4) == "start mark on the bottom edge, gold 6, right point"
+    assert mark_name(21 * 8 + 7) == "start mark on the left edge, the middle row, upper point"
+
+
+def test_the_log_names_squares_as_the_board_does():
+    placed = describe(Event("tile_placed", {"seat": 0, "tile": 3, "rotation": 0,
+                                            "square": 11}), NAMES)
+    assert "gold 4, blue 2" in placed and "row" not in placed and "column" not in placed
 
 
 def test_shared_win_names_everyone():

@@ -85,9 +85,9 @@ def test_a_standalone_document_with_title_desc_and_its_own_styles():
     assert title.text.startswith("Tsuro of the Seas, turn ")
     assert root.get("aria-labelledby") == title.get("id")
     assert root.get("aria-describedby") == desc.get("id")
-    for words in ("Marked: row 6, column 3; row 4, column 4.",
-                  "An arrow from row 1, column 1 to row 4, column 4, labelled \u201csails\u201d.",
-                  "The label \u201cA\u201d on row 1, column 7.", "dimmed"):
+    for words in ("Marked: gold 3, blue 5; the centre square.",
+                  "An arrow from gold 1, blue 1 to the centre square, labelled \u201csails\u201d.",
+                  "The label \u201cA\u201d on gold 6, blue 1.", "dimmed"):
         assert words in desc.text
     style = root.find(NS + "style").text
     assert "@media (prefers-color-scheme: dark)" in style and ".frame{" in style
@@ -222,7 +222,7 @@ def test_a_ghost_is_the_boards_preview_of_a_tile_from_the_hand():
         assert seats == sorted(outcome.voyages)
         desc = root.find(NS + "desc").text
         assert f"Wake tile {tile + 1} (number {tile})" in desc
-        assert svg._square_words(target) in desc
+        assert svg.square_name(target) in desc
         # the squares sailed through stay lit under the veil
         corners = starts(root.find(f".//{NS}mask/{NS}path").get("d"))
         for square in {target} | {sq for _, _, path in outcome.voyages.values()

@@ -36,7 +36,15 @@ def name_of(element) -> str:
 
 
 def square_words(square: int) -> str:
-    return f"row {square // 7 + 1}, column {square % 7 + 1}"
+    """A square as the board prints its numbers: gold over the columns, blue down the
+    rows, none on the middle line (written out here, not asked of the code under test)."""
+    row, col = divmod(square, 7)
+    face = {0: 1, 1: 2, 2: 3, 4: 4, 5: 5, 6: 6}
+    if row == 3 and col == 3:
+        return "the centre square"
+    column = "the middle column" if col == 3 else f"gold {face[col]}"
+    line = "the middle row" if row == 3 else f"blue {face[row]}"
+    return f"{column}, {line}"
 
 
 def tsuro_mid_game(seed=11, turns=12) -> TsuroState:
