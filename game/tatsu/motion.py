@@ -98,11 +98,16 @@ def _event_moves(kind, data) -> list:
     if kind == "power":
         if data["power"] == "entangle":
             return _bind(data["segment"], "entangled")
-        return [_gone(data)] if data["victim_to"] in BOX_OF else []
+        if data["victim_to"] not in BOX_OF:
+            return []
+        box = BOX_OF[data["victim_to"]]
+        owner = data["victim_seat"] if box == "tray" else data["seat"]
+        return [_gone(data), *_count_on_arrival(owner, box, data["victim"], GONE_STEPS)]
     if kind == "release":
         return [_loosen(data["segment"], data["was"])]
     if kind == "recruit":
-        return [_recruit(data)]
+        return [_recruit(data), *_count_on_arrival(data["seat"], "mat", data["stone"],
+                                                   RECRUIT_STEPS)]
     return []
 
 
@@ -180,6 +185,17 @@ def _recruit(data) -> Move:
               for k in range(7)]
     return Move(_pile(data["seat"], "mat", kind), _carried(points, 1.0, 1.0),
                 steps=RECRUIT_STEPS)
+
+
+def _count_on_arrival(owner: int, box: str, kind: str, steps: float) -> list:
+    """A pile's count says one more only as the stone lands on it: the count as drawn
+    before the action stays until then (a copy over the board), the new one comes then.
+    (A stone leaving a pile takes its count with it at once.)"""
+    count = f'g.pile[data-box="{box}"][data-seat="{owner}"][data-kind="{kind}"] > text.count'
+    return [Move(count, ({"opacity": 1}, {"opacity": 1, "offset": 0.98}, {"opacity": 0}),
+                 steps=steps, before=True),
+            Move(count, ({"opacity": 0}, {"opacity": 0, "offset": 0.98}, {"opacity": 1}),
+                 steps=steps)]
 
 
 def _bind(segment: int, status: str) -> list:

@@ -87,7 +87,7 @@ def test_a_water_dragons_victim_flies_back_to_its_owners_tray():
     check_drawn(before, after, plan)
     ((data, moves),) = moves_of(events, plan, "power")
     assert data["power"] == "expel" and data["victim_to"] == "tray"
-    (gone,) = moves
+    gone = moves[0]  # (then the count of the pile it lands on)
     assert gone.selector == 'g.pile[data-box="tray"][data-seat="1"][data-kind="vine"] > g'
     assert count(after, 1, "tray", "vine") == count(before, 1, "tray", "vine") + 1
     top = after.absolute(after.parent[pile_stone(after, 1, "tray", "vine")])  # White's side
@@ -107,7 +107,7 @@ def test_a_fire_dragons_victim_flies_to_the_attackers_dead_zone():
     check_drawn(before, after, plan)
     ((data, moves),) = moves_of(events, plan, "power")
     assert data["power"] == "destroy" and data["victim_to"] == "dead zone"
-    (gone,) = moves
+    gone = moves[0]  # (then the count of the pile it lands on)
     # Black's dead zone (its side, above the arena) holds the White water dragon now
     assert gone.selector == 'g.pile[data-box="dead"][data-seat="0"][data-kind="water"] > g'
     pile = pile_stone(after, 0, "dead", "water")
@@ -124,7 +124,7 @@ def test_white_destroys_into_its_own_dead_zone_below_the_arena():
     state = pos({10: "Wf", 8: "Bv", 2: "Bw"}, to_move="white", dice=(2, 5))
     before, events, after, plan = played(state, move(10, 2))
     check_drawn(before, after, plan)
-    ((data, (gone,)),) = moves_of(events, plan, "power")
+    ((data, (gone, *_counts)),) = moves_of(events, plan, "power")
     assert gone.selector == 'g.pile[data-box="dead"][data-seat="1"][data-kind="vine"] > g'
     top = svg.side_top(1)
     assert top > 0
@@ -201,7 +201,7 @@ def test_a_recruit_hops_from_the_tray_to_the_mat():
     state = pos({5: "Bv", 19: "Wf"}, dice=(3, 4))  # segment 8 is a vine corner
     before, events, after, plan = played(state, move(5, 3))
     check_drawn(before, after, plan)
-    ((data, (hop,)),) = moves_of(events, plan, "recruit")
+    ((data, (hop, *_counts)),) = moves_of(events, plan, "recruit")
     assert hop.selector == 'g.pile[data-box="mat"][data-seat="0"][data-kind="vine"] > g'
     assert near(xy(hop.keyframes[0]), before.place(pile_stone(before, 0, "tray", "vine")))
     assert near(xy(hop.keyframes[-1]), after.place(pile_stone(after, 0, "mat", "vine")))
@@ -243,7 +243,7 @@ def test_in_seeded_games_every_move_acts_on_a_drawn_piece_from_where_it_was():
                 if event.kind == "power":
                     seen[data["power"]] += 1
                     if data["power"] != "entangle":
-                        (gone,) = moves
+                        gone = moves[0]
                         box, owner = (("tray", data["victim_seat"]) if data["power"] == "expel"
                                       else ("dead", data["seat"]))
                         assert f'[data-box="{box}"][data-seat="{owner}"]' in gone.selector
@@ -286,3 +286,18 @@ def test_the_hub_says_the_next_turn_only_when_the_turn_passes_in_the_motion():
     _before, events, _after, plan = played(state, first)
     assert "turn" not in [event.kind for event in events] and state.to_move == 0
     assert all(m.selector != motion.HUB for ms in plan.values() for m in ms)
+
+
+def test_a_piles_count_says_one_more_only_as_the_stone_lands_on_it():
+    """The mat's count after a recruit: the count drawn before the action stays (a copy)
+    through the hop and goes at its end, when the new count comes."""
+    state = pos({5: "Bv", 19: "Wf"}, dice=(3, 4))
+    before, events, after, plan = played(state, move(5, 3))
+    ((_data, (hop, old, new)),) = moves_of(events, plan, "recruit")
+    selector = 'g.pile[data-box="mat"][data-seat="0"][data-kind="vine"] > text.count'
+    assert old.selector == new.selector == selector and old.before and not new.before
+    assert old.steps == new.steps == hop.steps  # with the hop, changing as it lands
+    assert [f["opacity"] for f in old.keyframes] == [1, 1, 0]
+    assert [f["opacity"] for f in new.keyframes] == [0, 0, 1]
+    assert old.keyframes[1]["offset"] > 0.9
+    assert before.select(selector)[0].text != after.select(selector)[0].text
