@@ -7,6 +7,7 @@ import zipfile
 
 import pytest
 from browsing import READY, Site, open_page, watch
+from players import start_game
 
 from game.site.bundle import game_archive
 
@@ -73,6 +74,14 @@ def test_layout_fits_phone_and_desktop(page, site, watched, width, height):
     for button in page.locator("button[data-game]").all():
         size = button.bounding_box()
         assert size["height"] >= 44 and size["x"] + size["width"] <= width  # touchable
+    # a game in play, in the language with the longest words: the players' list and the
+    # start-mark menu (its entries long) stay within the screen
+    open_page(page, f"{site.url}?game=tsuro&lang=es")
+    start_game(page, {"players": 3, "player0": "human", "player1": "easy", "player2": "easy",
+                      "seed": 7, "speed": "fast"})
+    page.wait_for_selector("#panel .roster")
+    page.wait_for_selector("#panel select[data-mark-select]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     watched.assert_clean()
 
 
