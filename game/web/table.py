@@ -165,6 +165,7 @@ class Table(ABC):
         self.spectator = False
         self.resigned = None  # the seat of the person who resigned (the game ends there)
         self.animating = False  # an action's motion plays: the board offers no choice yet
+        self.roster_before = None  # the players' list as it was before that action
         self.skipping = False  # a person asked to see the end at once
         self.notice = ""  # said before the prompt until the next action (a takeback)
         self.replay_step = None  # the step a replay shows; None: the live game
@@ -331,8 +332,11 @@ class Table(ABC):
                 f"{self.takeback_button()}</div>"))
         else:
             self.page.show("overlay", "")
-            self.page.show("panel", self.roster_html() + self.panel_html()
-                           + self.tools_html())
+            # who is afloat and how many tiles each holds change when the motion that
+            # changes them ends, not before (a ship still sailing is not yet out)
+            roster = (self.roster_before if self.animating and self.roster_before is not None
+                      else self.roster_html())
+            self.page.show("panel", roster + self.panel_html() + self.tools_html())
         self.page.show("status", self.status_html())
         self.page.focus(self.focus_target())
 
@@ -533,6 +537,7 @@ class Table(ABC):
         Nothing is played during a replay."""
         if self.busy or self.replay_step is not None or self.spectator or self.ended:
             return False
+        roster = self.roster_html()
         try:
             lines = self.match.play(action)
         except RuleError as refusal:
@@ -545,11 +550,13 @@ class Table(ABC):
         self.forget_choice()
         self.busy = True
         self.animating = True
+        self.roster_before = roster
         try:
             self.render()
             await self.animate(lines)
         finally:
             self.busy = False
+            self.roster_before = None
         await self.advance()
         return True
 

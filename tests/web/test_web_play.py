@@ -325,3 +325,30 @@ def test_a_person_alone_against_computers_may_resign_and_the_game_ends_there():
 def test_resigning_is_offered_only_to_a_person_alone_against_computers():
     assert not tsuro_table(("human", "human")).may_resign()
     assert not tsuro_table(("easy", "easy")).may_resign()
+
+
+def test_tsuro_the_players_list_changes_when_the_motion_ends():
+    """During the motion of a person's placement the list says what it said before (a
+    ship still sailing is not yet out; tiles not yet drawn); once it ends, the new."""
+    shown = []
+
+    class Watching(FakePage):
+        def show(self, region, html):
+            super().show(region, html)
+            if region == "panel" and '<ol class="roster"' in html:
+                shown.append((table.animating, html[html.index('<ol class="roster"'):
+                                                     html.index("</ol>")]))
+
+    seats = [Seat("Ann", "human"), Seat("Bob", "easy")]
+    match = Match(tsuro.GAME, tsuro.config_for(2), 3, seats)
+    table = TsuroTable(match, Watching(), "fast")
+    run(table.start())
+    while table.state.decision != "placement" or not table.match.human_to_move:
+        click_like_a_person(table, table.state.legal_actions()[0])
+    before = shown[-1][1]
+    shown.clear()
+    click_like_a_person(table, next(a for a in table.state.legal_actions()
+                                    if a.kind == "place"))
+    during = [html for animating, html in shown if animating]
+    assert during and all(html == before for html in during)
+    assert shown[-1][0] is False
