@@ -77,12 +77,12 @@ class TatsuTable(Table):
         return text.format(who=self.name(seat))
 
     def panel_html(self) -> str:
-        if not self.match.human_to_move:
-            return ""
+        # the dice left are shown whoever is to move: the panel keeps its place through
+        # the computer's turn (nothing jumps but the pieces)
         dice = dice_words(self.state.dice_left) or _("none")
         title = _("Dice left: {dice}").format(dice=dice)
         parts = [f'<h2 class="panel-title">{escape(title)}</h2>']
-        if PASS in self.state.legal_actions():
+        if self.match.human_to_move and PASS in self.state.legal_actions():
             button = escape(_("Pass the turn"))
             parts.append('<div class="controls"><button type="button" class="primary" '
                          f'data-pass="1">{button}</button></div>')

@@ -260,12 +260,13 @@ def expected_tatsu(twin: Twin, *, selected=None) -> dict:
     else:
         status = f"{who}: choose one of your stones, then where it goes."
     panel = None
-    if not over and human:
-        # A pass is offered whenever the rules allow one: with no usable die, also when
-        # an entangled stone could escape instead (escaping is optional, D4). The status
+    if not over:
+        # The dice left, whoever is to move (the panel keeps its place). A pass is offered
+        # to a person whenever the rules allow one: with no usable die, also when an
+        # entangled stone could escape instead (escaping is optional, D4). The status
         # alone tells of the escape: the page says one thing at a time.
         panel = {"title": "Dice left: " + (" and ".join(map(str, st.dice_left)) or "none"),
-                 "pass": can_pass, "escape_hint": False}
+                 "pass": can_pass and human, "escape_hint": False}
     return {
         "board": {"decision": st.decision or "",
                   "active": "" if st.to_move is None else str(st.to_move),
