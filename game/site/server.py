@@ -154,6 +154,15 @@ class SiteServer(ThreadingHTTPServer):
         self.site, self.base, self.quiet = site, base, quiet
         super().__init__((host, port), Handler)
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closed its connection before the answer was sent (a page left
+        mid-download) is no error of the server's: nothing to print."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
