@@ -15,6 +15,7 @@ import ipaddress
 import posixpath
 import re
 import socket
+import sys
 import threading
 import urllib.parse
 from http import HTTPStatus
@@ -157,8 +158,6 @@ class SiteServer(ThreadingHTTPServer):
     def handle_error(self, request, client_address) -> None:
         """A browser that closed its connection before the answer was sent (a page left
         mid-download) is no error of the server's: nothing to print."""
-        import sys
-
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             return
         super().handle_error(request, client_address)
