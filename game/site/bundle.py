@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import gzip
 import io
+import threading
 import zipfile
 from pathlib import Path
 
@@ -33,6 +34,10 @@ PAGE_ENTRY = "game.web.main"
 PAGE_ENTRIES = (PAGE_ENTRY, "game.web.embed_page", "game.web.learn_page")
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
+
+# CPython 3.11's parser is not safe in several threads at once ("AST constructor recursion
+# depth mismatch", seen when `serve` made game.zip for parallel requests): one at a time.
+_PARSING = threading.Lock()
 
 def module_file(package: Path, name: str) -> Path | None:
     """The source file of module `name` (e.g. "game.core.rng") in package, or None."""
@@ -53,7 +58,9 @@ def imported_names(source: Path, name: str) -> set[str]:
     and names that are no module are dropped by the caller."""
     package = name if source.name == "__init__.py" else name.rpartition(".")[0]
     names = set()
-    for node in ast.walk(ast.parse(source.read_bytes(), str(source))):
+    with _PARSING:
+        tree = ast.parse(source.read_bytes(), str(source))
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
