@@ -12,11 +12,14 @@ see game/locale/README.md.
 
 from __future__ import annotations
 
-import ast
 import re
 import struct
 
 _ESCAPES = set('\\"ntrabfv01234567x')  # what may follow a backslash in a .po text
+_ESCAPE = re.compile(r'\\(?:([\\"ntrabfv])|([0-7]{1,3})|x([0-9a-fA-F]{2}))')
+_SIMPLE = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
+           "f": "\f", "v": "\v"}
+
 
 class CatalogError(ValueError):
     """A .po file that cannot be read; the message names the line."""
@@ -75,10 +78,25 @@ def _unquoted(text: str, number: int) -> str:
         raise CatalogError(f"line {number}: a text in double quotes was expected")
     if any(escape not in _ESCAPES for escape in re.findall(r"\\(.)", text[1:-1])):
         raise CatalogError(f"line {number}: an escape that C and msgfmt do not know")
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        raise CatalogError(f"line {number}: the text's escapes are not valid") from None
+    # Read here rather than by ast.literal_eval: CPython 3.11's parser is not safe in
+    # several threads at once, and `serve` reads catalogs for parallel requests.
+    body, out, at = text[1:-1], [], 0
+    while at < len(body):
+        char = body[at]
+        if char == '"':
+            raise CatalogError(f"line {number}: the text's escapes are not valid")
+        if char != "\\":
+            out.append(char)
+            at += 1
+            continue
+        found = _ESCAPE.match(body, at)
+        if found is None:
+            raise CatalogError(f"line {number}: the text's escapes are not valid")
+        simple, octal, hexadecimal = found.groups()
+        out.append(_SIMPLE[simple] if simple else chr(int(octal, 8)) if octal
+                   else chr(int(hexadecimal, 16)))
+        at = found.end()
+    return "".join(out)
 
 
 def write_mo(messages: dict) -> bytes:
