@@ -144,6 +144,10 @@ class Handler(BaseHTTPRequestHandler):
         if not self.server.quiet:
             super().log_message(format, *args)
 
+    def log_error(self, format: str, *args) -> None:
+        """Said even by a quiet server (quiet leaves out the requests, not the errors)."""
+        super().log_message(format, *args)
+
 
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
