@@ -7,7 +7,6 @@ board's id and game, `ready` comes first even when a computer moves first; a `lo
 cannot start says so, in the frame and to the host."""
 
 import json
-import random
 import re
 import urllib.parse
 
@@ -16,6 +15,7 @@ from browsing import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, Site
 from test_embed import HOST_PAGE, messages
 
 from game.core.registry import game
+from tests.dealt import tsuro_placement
 
 pytestmark = pytest.mark.e2e
 
@@ -58,20 +58,10 @@ def solve_the_snippet(page):
     assert inside.locator('.verdict[data-verdict="solved"]').is_visible()
 
 
-def a_tsuro_placement():
-    """A three-captain game of Tsuro of the Seas at a placement, every hand dealt."""
-    info = game("tsuro")
-    state = info.state_class(info.config_for(3), 4)
-    chooser = random.Random(4)
-    while state.decision != "placement":
-        state.apply(chooser.choice(state.legal_actions()))
-    return state
-
-
 def test_a_board_on_another_site_with_storage_blocked(page, site, teacher):
     """Third-party storage blocked (no localStorage, IndexedDB, caches or service worker
     in the frames): every board starts and plays all the same."""
-    state = a_tsuro_placement()
+    state = tsuro_placement()
     view = site.url + "embed.html?" + urllib.parse.urlencode(
         {"game": "tsuro", "record": json.dumps(state.to_record()), "seat": "2", "id": "view"})
     computer = site.url + "embed.html?game=tatsu&mode=play&players=easy,you&id=cpu"

@@ -10,6 +10,7 @@ from test_web_tables import FakePage, run
 
 from game.core.registry import game
 from game.web.embed import EmbedError, embed_table, read, views
+from tests.dealt import tsuro_placement
 
 
 def random_record(key, seed, want=None, cap=4000):
@@ -272,11 +273,7 @@ def test_an_empty_position_or_record_is_refused_while_a_missing_one_is_a_new_gam
 def test_view_shows_the_seats_own_hand_and_no_other():
     from game.web.tsuro_table import TsuroTable
 
-    info = game("tsuro")
-    state = info.state_class(info.config_for(3), 4)
-    chooser = random.Random(4)
-    while state.decision != "placement":
-        state.apply(chooser.choice(state.legal_actions()))
+    state = tsuro_placement()
     embed = frame(game="tsuro", record=state.to_record(), seat="2")
     assert embed.seat == 1
     html = TsuroTable.seat_html(embed.state, 1, "Captain 2")
