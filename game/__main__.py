@@ -96,7 +96,7 @@ def _serve(args) -> int:
               file=sys.stderr)
         return 1
     host, port = server.server_address[:2]
-    print("\n".join(open_lines(host, port, server.base)), flush=True)
+    print("\n".join(open_lines(host, port, server.base)), flush=True)  # type: ignore[arg-type]
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -257,7 +257,9 @@ def main(argv=None) -> int:
 
     sim = verbs.add_parser("simulate", help="play many games with bots and check every rule")
     sim.add_argument("--game", choices=sorted(GAMES), required=True)
-    sim.add_argument("--players", type=int, help="seats (Tsuro of the Seas: 2-8)")
+    sim.add_argument("--players", type=int, help="seats (" + "; ".join(
+        f"{info.name}: " + "-".join(str(n) for n in sorted(set(info.players)))
+        for info in GAMES.values()) + ")")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     for info in GAMES.values():  # --no-daikaiju: a game's switch that is on by default

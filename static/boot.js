@@ -29,11 +29,11 @@ function keepOffline(workers) {
     if (accepted) location.reload();
     // Another tab let a new version take over: the one this page runs is gone, so this
     // page too offers the reload.
-    else if (hadController) whenIdle(notice.show);
+    else if (hadController) offer(notice);
   });
 
   const offerIfWaiting = (worker) => {
-    if (worker.state === "installed" && workers.controller) whenIdle(notice.show);
+    if (worker.state === "installed" && workers.controller) offer(notice);
   };
   const follow = (worker) => {
     if (!worker) return;
@@ -53,7 +53,9 @@ function keepOffline(workers) {
 }
 
 // The notice, at the end of the page: a polite status region, there and empty from the
-// start so that its words are announced when they come; "Later" empties it again.
+// start so that its words are announced when they come; "Later" empties it again. Its
+// data-state says where an offer stands: none yet (no attribute), "held" (a new version
+// waits for a calm moment), "shown", "later" (put off by the player).
 function updateNotice(reload) {
   const notice = document.createElement("div");
   notice.id = "update";
@@ -62,6 +64,7 @@ function updateNotice(reload) {
   document.body.append(notice);
   notice.show = () => {
     if (notice.firstChild) return;
+    notice.dataset.state = "shown";
     const words = document.createElement("p");
     words.textContent = say("A new version is ready.");
     const now = document.createElement("button");
@@ -74,7 +77,10 @@ function updateNotice(reload) {
     later.type = "button";
     later.dataset.updateLater = "";
     later.textContent = say("Later");
-    later.addEventListener("click", () => notice.replaceChildren());
+    later.addEventListener("click", () => {
+      notice.replaceChildren();
+      notice.dataset.state = "later";
+    });
     notice.append(words, now, later);
   };
   return notice;
@@ -99,7 +105,9 @@ function busy() {
     || performance.now() - lastInput < QUIET_MS;
 }
 
-function whenIdle(then) {
-  if (busy()) setTimeout(() => whenIdle(then), 1000);
-  else then();
+function offer(notice) {
+  if (busy()) {
+    notice.dataset.state = "held";
+    setTimeout(() => offer(notice), 1000);
+  } else notice.show();
 }

@@ -7,7 +7,10 @@ every test, unit and browser:
      else Debian's package when we are root with apt, else Playwright's own download
      (none when the browser tests are left out: `-m "not e2e"`, as the publishing
      workflow runs it);
-  3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves).
+  3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves), in
+     parallel workers (pytest-xdist: one for the browser tests, the others share the rest;
+     tests/conftest.py says where each test goes) unless the arguments choose otherwise
+     (`-n 0` runs everything in this one process).
 """
 
 import hashlib
@@ -77,13 +80,27 @@ def needs_browser(args: list[str]) -> bool:
     return not any(words[i:i + 2] == ["not", "e2e"] for i in range(len(words)))
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's arguments: as many workers as cores (two at least, six at most),
+    tests placed by their groups; none when the arguments already say (-n, -p no:xdist)
+    or ask for a debugger."""
+    chosen = any(arg in ("-n", "--numprocesses", "--pdb", "--trace", "no:xdist")
+                 or arg.startswith(("-n", "--numprocesses=", "-pno:xdist")) for arg in args)
+    if chosen:
+        return []
+    workers = max(2, min(os.cpu_count() or 2, 6))
+    return ["-n", str(workers), "--dist", "loadgroup"]
+
+
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
     env = dict(os.environ, **(ensure_chromium() if needs_browser(sys.argv[1:]) else {}))
     env["PYTHONPATH"] = str(ROOT)
     step("running pytest")
-    return subprocess.run([str(venv_python()), "-m", "pytest", *sys.argv[1:]], env=env).returncode
+    args = sys.argv[1:]
+    return subprocess.run([str(venv_python()), "-m", "pytest", *parallel(args), *args],
+                          env=env).returncode
 
 
 if __name__ == "__main__":

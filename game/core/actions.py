@@ -5,7 +5,7 @@ that it is hashable (legal-action sets), comparable, and turns into JSON as a li
 An event is a kind plus a dict of plain values, for the page to animate and log.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.core.i18n import _, ngettext
 from game.core.limits import (
@@ -20,14 +20,14 @@ from game.core.limits import (
 MAX_ACTION_ITEMS = 64  # values in one action's arguments, all levels (the games use 3)
 
 
-def _tuples(value):
+def _tuples(value: Any) -> Any:
     """JSON gives lists; actions hold tuples so that they can be compared and hashed."""
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
     return value
 
 
-def _lists(value):
+def _lists(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_lists(v) for v in value]
     return value
@@ -35,13 +35,13 @@ def _lists(value):
 
 class Action(NamedTuple):
     kind: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.kind, *_lists(self.args)]
 
     @staticmethod
-    def from_json(data) -> "Action":
+    def from_json(data: object) -> "Action":
         """The action a JSON list stands for; ValueError (LimitError beyond the limits of
         game/core/limits.py) says what is wrong, before anything is converted."""
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
@@ -58,7 +58,8 @@ class Action(NamedTuple):
         return f"Action({shown(self.kind, 30)}, {shown(self.args)})"
 
 
-def _check_plain(args, sequence=list) -> None:
+def _check_plain(args: list[Any] | tuple[Any, ...],
+                 sequence: type[list[Any]] | type[tuple[Any, ...]] = list) -> None:
     """Only whole numbers within ±2**63 (not booleans, not floats), short texts and
     nested sequences, at most MAX_ACTION_DEPTH deep: walked with a stack, so that no
     input, however deep, makes it recurse."""
@@ -99,7 +100,7 @@ def _check_plain(args, sequence=list) -> None:
                                "{value}").format(value=shown(value)))
 
 
-def well_formed(action) -> bool:
+def well_formed(action: object) -> bool:
     """An Action whose kind is a short text and whose arguments are a tuple of plain
     values within the limits."""
     if not isinstance(action, Action) or type(action.kind) is not str:
@@ -115,7 +116,7 @@ def well_formed(action) -> bool:
 
 class Event(NamedTuple):
     kind: str
-    data: dict
+    data: dict[str, Any]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **{k: _lists(v) for k, v in self.data.items()}}

@@ -6,6 +6,20 @@ read what its seat cannot see (other hands, the draw order, future dice).
 """
 
 import random
+from collections.abc import Callable, Generator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.core.actions import Action
+
+if TYPE_CHECKING:
+    from game.core.state import GameState
+
+# A bot, called with its game's state (each game's own class) when its seat is to move;
+# a kind of bot, made for a seat with its seed: Bot(seat, seed).
+Bot = Callable[[Any], Action]
+BotClass = Callable[[int, int | str], Bot]
+# A thinking bot's think(state): yields between its slices, returns its action.
+Thinking = Generator[None, None, Action]
 
 
 class Weights:
@@ -13,7 +27,7 @@ class Weights:
     an instance changes some of them by name. An unknown name is refused, so that a
     mistyped weight cannot pass silently."""
 
-    def __init__(self, **changes):
+    def __init__(self, **changes: object) -> None:
         for name, value in changes.items():
             if not hasattr(type(self), name):
                 raise AttributeError(f"{type(self).__name__} has no weight {name!r}")
@@ -23,19 +37,19 @@ class Weights:
 class RandomBot:
     """`easy`: a uniformly random legal action."""
 
-    def __init__(self, seat: int, seed):
+    def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def __call__(self, state):
+    def __call__(self, state: "GameState") -> Action:
         actions = state.legal_actions()
         return actions[self.rng.randrange(len(actions))]
 
 
-def think_through(steps):
+def think_through(steps: Thinking) -> tuple[Action, list[None]]:
     """Run a thinking bot's `think(state)` generator to the end: (action, what it
     yielded between its slices)."""
-    yielded = []
+    yielded: list[None] = []
     while True:
         try:
             yielded.append(next(steps))
@@ -43,15 +57,16 @@ def think_through(steps):
             return finished.value, yielded
 
 
-def finish(steps):
+def finish(steps: Thinking) -> Action:
     """Run a thinking bot's `think(state)` generator to the end; return its action."""
     return think_through(steps)[0]
 
 
-BOTS = {"random": RandomBot, "easy": RandomBot}
+BOTS: dict[str, BotClass] = {"random": RandomBot, "easy": RandomBot}
 
 
-def make_bot(name: str, seat: int, seed, registry=None):
+def make_bot(name: str, seat: int, seed: int | str,
+             registry: Mapping[str, BotClass] | None = None) -> Bot:
     table = BOTS if registry is None else registry
     if name not in table:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(table))})")

@@ -19,22 +19,24 @@ _ESCAPES = set('\\"ntrabfv01234567x')  # what may follow a backslash in a .po te
 _ESCAPE = re.compile(r'\\(?:([\\"ntrabfv])|([0-7]{1,3})|x([0-9a-fA-F]{2}))')
 _SIMPLE = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
            "f": "\f", "v": "\v"}
+# read_po's result: {msgid: msgstr}, or {(msgid, plural): (form, ...)}
+Messages = dict[str | tuple[str, str], str | tuple[str, ...]]
 
 
 class CatalogError(ValueError):
     """A .po file that cannot be read; the message names the line."""
 
 
-def read_po(text: str) -> dict:
+def read_po(text: str) -> Messages:
     """{msgid: msgstr} of a .po text, where a plural message's key is (msgid, plural) and
     its value a tuple of forms; the header is under "". Fuzzy and untranslated entries
     are left out, as msgfmt does."""
-    messages: dict = {}
-    entry: dict = {}
-    field = None
+    messages: Messages = {}
+    entry: dict[str, str] = {}
+    field: str | None = None
     fuzzy = False
 
-    def finish():
+    def finish() -> None:
         nonlocal entry, fuzzy
         if "msgid" in entry and not fuzzy:
             if "msgid_plural" in entry:
@@ -99,7 +101,7 @@ def _unquoted(text: str, number: int) -> str:
     return "".join(out)
 
 
-def write_mo(messages: dict) -> bytes:
+def write_mo(messages: Messages) -> bytes:
     """The compiled (.mo, little-endian, revision 0) form of read_po's result."""
     keys, values = [], []
     for key in sorted(messages, key=lambda k: k if isinstance(k, str) else "\0".join(k)):

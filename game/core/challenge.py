@@ -13,11 +13,16 @@ happened, the game's goals read its events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Action, Event
 from game.core.i18n import _
+from game.core.limits import shown
+
+if TYPE_CHECKING:
+    from game.core.state import GameState
 
 # The most positions tried when asking whether the rest of a turn can still meet a goal;
 # past it the goal is taken as still within reach (a turn's last decisions are a few
@@ -35,8 +40,8 @@ class Goal:
     the learner's turn (and the state after it) meet it. `arg` is the text after the
     colon in "sink:2", checked by `parse_arg` (which raises ValueError with a reason)."""
 
-    words: Callable[[object], str]
-    met: Callable[[int, object, list, object], bool]
+    words: Callable[[Any], str]  # (arg)
+    met: Callable[[int, Any, list[Event], GameState], bool]  # (seat, arg, events, state)
     parse_arg: Callable[[str], object] | None = None
 
 
@@ -56,17 +61,17 @@ class Challenge:
     seat: int
     goal: str | None = None  # "name" or "name:arg"
     answer: tuple[Action, ...] = ()
-    goals: dict = field(default_factory=dict)  # the game's GOALS
+    goals: dict[str, Goal] = field(default_factory=dict)  # the game's GOALS
     _arg: object = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.goal is None) == (not self.answer):
             raise ChallengeError(_("a challenge has either a goal or an answer"))
         if self.goal is not None:
             name, _colon, arg = self.goal.partition(":")
             if name not in self.goals:
                 raise ChallengeError(_("there is no goal {goal} (goals: {goals})").format(
-                    goal=repr(name), goals=", ".join(sorted(self.goals))))
+                    goal=shown(name), goals=", ".join(sorted(self.goals))))
             spec = self.goals[name]
             if spec.parse_arg is None:
                 if arg:
@@ -86,7 +91,8 @@ class Challenge:
             return _("Find the best move.")
         return self.goals[self.goal.partition(":")[0]].words(self._arg)
 
-    def judge(self, actions: list, events: list[Event], state) -> Verdict | None:
+    def judge(self, actions: Sequence[Action], events: list[Event],
+              state: GameState) -> Verdict | None:
         """After the learner's `actions` so far, which caused `events`: solved, failed,
         or None while it is still the learner's turn and nothing is decided."""
         events = own_turn(events)
@@ -105,12 +111,12 @@ class Challenge:
             return Verdict(False, _("Not this time: {task}").format(task=self._lowered_task()))
         return None
 
-    def _within_reach(self, spec: Goal, events: list[Event], state) -> bool:
+    def _within_reach(self, spec: Goal, events: list[Event], state: GameState) -> bool:
         """Whether some way of playing the rest of the learner's turn from `state` meets
         the goal (trying each legal action in turn on a copy)."""
         budget = [SEARCH_LIMIT]
 
-        def search(position, seen: list[Event]) -> bool:
+        def search(position: GameState, seen: list[Event]) -> bool:
             for action in position.legal_actions():
                 if budget[0] <= 0:
                     return True

@@ -13,13 +13,18 @@ games (a start mark, say) needs thousands of games before its paired error is sm
 
 import json
 import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+GameRecord = dict[str, Any]  # one game of a run (game/core/simulate.py, game_record)
 
 
 class CompareError(ValueError):
     """Two runs that cannot be compared game by game (the message says why)."""
 
 
-def read_games(path) -> list:
+def read_games(path: str | os.PathLike[str]) -> list[GameRecord]:
     """The game records of one run, refused whole with a reason if malformed."""
     records = []
     try:
@@ -43,7 +48,8 @@ def read_games(path) -> list:
     return records
 
 
-def pooled(runs: list, bot: str) -> dict:
+def pooled(runs: Sequence[tuple[list[GameRecord], list[GameRecord]]],
+           bot: str) -> dict[str, Any]:
     """`paired` over several pairs of runs [(before, after), ...] (other seeds, say),
     pooled game by game; each pair must hold the same games (a refusal names the pair)."""
     if not runs:
@@ -60,12 +66,14 @@ def pooled(runs: list, bot: str) -> dict:
     return paired(before, after, bot)
 
 
-def paired(before: list, after: list, bot: str) -> dict:
+def paired(before: Sequence[GameRecord], after: Sequence[GameRecord],
+           bot: str) -> dict[str, Any]:
     """The win share of `bot` (per seat it holds) in two runs of the same games, their
     difference and its paired standard error, in percent."""
     if len(before) != len(after):
         raise CompareError(f"the runs hold {len(before)} and {len(after)} games")
-    differences, shares = [], ([], [])
+    differences: list[float] = []
+    shares: tuple[list[float], list[float]] = ([], [])
     for a, b in zip(before, after):
         if (a["game"], a["seed"], a["seats"]) != (b["game"], b["seed"], b["seats"]):
             raise CompareError(f"game {a['game']} differs between the runs (seed or seats): "

@@ -53,11 +53,14 @@ styles, a highlight, the veil that dims, an arrow, a label's tag.
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from math import hypot
+from typing import Any
 
 from game.core.i18n import _
 from game.core.svg import FONT, SVG_NS, attr, num, polygon, xy
@@ -97,7 +100,7 @@ class Notes:
                     or self.ghost is not None or self.select is not None)
 
     @classmethod
-    def from_dict(cls, data, source: str = "--notes") -> Notes:
+    def from_dict(cls, data: object, source: str = "--notes") -> Notes:
         """Notes from a JSON object (see the module's docstring); `source` names it in
         errors."""
         if not isinstance(data, dict):
@@ -125,8 +128,10 @@ class Notes:
         return cls(highlight, arrows, labels, dim, ghost, select)
 
     @classmethod
-    def from_options(cls, *, highlight=(), arrow=(), label=(), dim=False, ghost=None,
-                     select=None, notes=None) -> Notes:
+    def from_options(cls, *, highlight: Iterable[object] | None = (),
+                     arrow: Iterable[object] | None = (), label: Iterable[object] | None = (),
+                     dim: bool = False, ghost: object = None, select: object = None,
+                     notes: str | os.PathLike[str] | None = None) -> Notes:
         """Notes from the command line's options (their texts as typed), added to those
         of `notes` (a notes file's path) when given."""
         base = cls()
@@ -150,14 +155,14 @@ class Notes:
         )
 
 
-def _listed(data, key, source) -> list:
+def _listed(data: dict[str, Any], key: str, source: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise NotesError(f"{source}: {key}", f"a list, not {value!r}")
     return value
 
 
-def _place(value, option) -> str:
+def _place(value: object, option: str) -> str:
     if type(value) is int:
         return str(value)
     if not isinstance(value, str) or not value.strip():
@@ -165,7 +170,7 @@ def _place(value, option) -> str:
     return value.strip()
 
 
-def _arrow_text(text, option) -> Arrow:
+def _arrow_text(text: object, option: str) -> Arrow:
     parts = str(text).split(":", 2)
     if len(parts) < 2 or not parts[0].strip() or not parts[1].strip():
         raise NotesError(option, f"an arrow is FROM:TO or FROM:TO:LABEL, not {text!r}")
@@ -173,7 +178,7 @@ def _arrow_text(text, option) -> Arrow:
     return Arrow(parts[0].strip(), parts[1].strip(), label)
 
 
-def _arrow_item(item, option) -> Arrow:
+def _arrow_item(item: object, option: str) -> Arrow:
     if isinstance(item, str):
         return _arrow_text(item, option)
     if not isinstance(item, dict) or set(item) - {"from", "to", "label"} or not {
@@ -186,14 +191,14 @@ def _arrow_item(item, option) -> Arrow:
     return Arrow(_place(item["from"], option), _place(item["to"], option), label or None)
 
 
-def _label_text(text, option) -> tuple:
+def _label_text(text: object, option: str) -> tuple[str, str]:
     place, sign, words = str(text).partition("=")
     if not sign or not place.strip() or not words.strip():
         raise NotesError(option, f"a label is PLACE=TEXT, not {text!r}")
     return (place.strip(), words.strip())
 
 
-def _label_item(item, option) -> tuple:
+def _label_item(item: object, option: str) -> tuple[str, str]:
     if isinstance(item, str):
         return _label_text(item, option)
     if (not isinstance(item, dict) or set(item) != {"at", "text"}
@@ -206,7 +211,7 @@ def _label_item(item, option) -> tuple:
 FACINGS = "nesw"  # Tsuro's text form: where a tile's top points, for rotations 0-3
 
 
-def _ghost_text(text, option) -> tuple:
+def _ghost_text(text: object, option: str) -> tuple[int, int]:
     """(tile, rotation) from "12/1" (the engine's numbers, as in the JSON form) or
     "13e" (as the text form and the drawing write it: the tile from 1, where its top
     points)."""
@@ -223,7 +228,7 @@ def _ghost_text(text, option) -> tuple:
                              f"pointing n, e, s or w), not {text!r}")
 
 
-def _ghost_item(item, option) -> tuple:
+def _ghost_item(item: object, option: str) -> tuple[int, int]:
     if isinstance(item, str):
         return _ghost_text(item, option)
     if isinstance(item, dict) and set(item) == {"tile", "rotation"} and all(
@@ -264,12 +269,12 @@ def style(dark: str = "") -> str:
             f"{dark}}}</style>")
 
 
-def rect_outline(x, y, width, height) -> str:
+def rect_outline(x: float, y: float, width: float, height: float) -> str:
     return f"M{xy(x, y)}h{num(width)}v{num(height)}h{num(-width)}Z"
 
 
-def document(width, height, *, title: str, desc: str, body: str, attributes: dict,
-             dark: str = "", pre: str = "diagram-") -> str:
+def document(width: float, height: float, *, title: str, desc: str, body: str,
+             attributes: Mapping[str, object], dark: str = "", pre: str = "diagram-") -> str:
     """A standalone SVG file: the XML declaration, the root (viewBox, and width and
     height in proportion to it), its <title> and <desc> (also its accessible name and
     description), the styles, then `body`."""
@@ -292,7 +297,7 @@ def highlight(spot: Spot) -> str:
             f'stroke-linejoin="round"/></g>')
 
 
-def veil(width, height, lit, pre: str = "diagram-") -> str:
+def veil(width: float, height: float, lit: Iterable[Spot], pre: str = "diagram-") -> str:
     """The whole card (its rounded corners kept) under a pale veil, except the `lit`
     spots: a mask with a hole for each."""
     holes = "".join(spot.outline for spot in lit)
@@ -305,9 +310,12 @@ def veil(width, height, lit, pre: str = "diagram-") -> str:
             f'fill-opacity="{VEIL_OPACITY}" mask="url(#{pre}veil)" pointer-events="none"/>')
 
 
-def _trimmed(points, start: float, end: float) -> list:
+Point = tuple[float, float]  # (x, y) on the board
+
+
+def _trimmed(points: Iterable[Point], start: float, end: float) -> list[Point]:
     """The polyline `points` without its first `start` units and its last `end`."""
-    def cut(pts, length):
+    def cut(pts: Iterable[Point], length: float) -> list[Point]:
         pts = list(pts)
         while len(pts) > 1 and length > 0:
             (x1, y1), (x2, y2) = pts[0], pts[1]
@@ -322,7 +330,7 @@ def _trimmed(points, start: float, end: float) -> list:
     return list(reversed(cut(reversed(cut(points, start)), end)))
 
 
-def _middle(points):
+def _middle(points: Sequence[Point]) -> Point:
     """The point halfway along a polyline."""
     lengths = [hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
     half = sum(lengths) / 2
@@ -337,7 +345,8 @@ def _middle(points):
 HEAD_LENGTH, HEAD_HALF = 15, 8.5
 
 
-def arrow(points, start: Spot, end: Spot, label, bounds) -> str:
+def arrow(points: Sequence[Point], start: Spot, end: Spot, label: str | None,
+          bounds: tuple[float, float]) -> str:
     """An arrow along the polyline `points` (from `start`'s centre to `end`'s), leaving
     a little of the start and stopping short of the end's centre: a line and a head in
     the notes' ink on a white casing, its label's tag halfway."""
@@ -396,7 +405,8 @@ def text_width(text: str, size: float) -> float:
 TAG_H = TAG_FONT + 8
 
 
-def tag(x, y, text: str, bounds, css_class: str = "note-tag") -> str:
+def tag(x: float, y: float, text: str, bounds: tuple[float, float],
+        css_class: str = "note-tag") -> str:
     """A label: dark text on a white tag edged in the notes' ink, centred on (x, y) and
     kept inside `bounds` (width, height)."""
     width = text_width(text, TAG_FONT) + 10
@@ -410,9 +420,9 @@ def tag(x, y, text: str, bounds, css_class: str = "note-tag") -> str:
             f'fill="{TAG_INK}">{escape(text)}</text></g>')
 
 
-def labels(spots_and_texts, bounds) -> str:
+def labels(spots_and_texts: Iterable[tuple[Spot, str]], bounds: tuple[float, float]) -> str:
     """Each label's tag on its place; more than one on a place stack downwards."""
-    seen: dict = {}
+    seen: dict[tuple[float, float], int] = {}
     parts = []
     for spot, text in spots_and_texts:
         count = seen.get((spot.x, spot.y), 0)
@@ -427,7 +437,8 @@ def quoted(text: str) -> str:
     return _("“{text}”").format(text=text)
 
 
-def notes_words(highlights, arrows, labelled, dim: bool) -> list:
+def notes_words(highlights: Sequence[Spot], arrows: Iterable[tuple[Spot, Spot, str | None]],
+                labelled: Iterable[tuple[Spot, str]], dim: bool) -> list[str]:
     """The notes in words, for the <desc>: `highlights` spots, `arrows` as (start spot,
     end spot, label), `labelled` as (spot, text)."""
     words = []

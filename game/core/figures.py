@@ -16,10 +16,16 @@ Standard library only; the rendering runs at build time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from game.core.i18n import _
+
+if TYPE_CHECKING:
+    from game.core.registry import GameInfo
 
 
 @dataclass(frozen=True)
@@ -30,12 +36,12 @@ class Figure:
     sentence (the caption under it: English, marked with N_(), shown through _())."""
 
     position: str
-    notes: dict = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
     caption: str = ""
 
 
-def _module(info, name: str):
+def _module(info: GameInfo, name: str) -> ModuleType | None:
     """game/<game>/<name>.py of a registered game, or None when it has none."""
     dotted = f"{info.package}.{name}"
     try:
@@ -46,20 +52,21 @@ def _module(info, name: str):
         return None
 
 
-def figures(info) -> dict:
+def figures(info: GameInfo) -> dict[str, Figure]:
     """The game's figures (FIGURES of game/<game>/figures.py), or {} when it has none."""
     module = _module(info, "figures")
     return dict(getattr(module, "FIGURES", {})) if module is not None else {}
 
 
-def all_figures(known: dict | None = None) -> dict:
+def all_figures(known: Mapping[str, GameInfo] | None = None
+                ) -> dict[str, tuple[GameInfo, Figure]]:
     """Every registered game's figures, in the registry's order: {name: (info, figure)}.
     A name used twice (the site has one diagrams/NAME.svg) raises ValueError."""
     if known is None:
         from game.core.registry import games
 
         known = games()
-    found: dict = {}
+    found: dict[str, tuple[GameInfo, Figure]] = {}
     for info in known.values():
         for name, figure in figures(info).items():
             if name in found:
@@ -69,7 +76,7 @@ def all_figures(known: dict | None = None) -> dict:
     return found
 
 
-def render(info, figure: Figure) -> str:
+def render(info: GameInfo, figure: Figure) -> str:
     """The figure drawn: a standalone SVG document (game/<game>/diagram.py, diagram()).
     A position the game refuses raises its PositionError, bad notes a NotesError."""
     from game.core.diagram import Notes
@@ -84,7 +91,8 @@ def render(info, figure: Figure) -> str:
                                         for a in notes.arrows),
                     labels=tuple((place, _(text) if text else text)
                                  for place, text in notes.labels))
-    return drawing.diagram(state, notes, seat=figure.seat)
+    drawn: str = drawing.diagram(state, notes, seat=figure.seat)
+    return drawn
 
 
 __all__ = ["Figure", "all_figures", "figures", "render"]

@@ -22,8 +22,10 @@ import gzip
 import io
 import struct
 import threading
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypedDict
 
 from game.core.catalogs import read_po, write_mo
 
@@ -36,12 +38,19 @@ CATALOG_URL = "static/locale/{lang}.mo.gz"  # a language's compiled catalog, on 
 _GZIP = b"\x1f\x8b"
 
 _translations: dict[str, gettext.NullTranslations] = {}
+
+
+class _Speaking(TypedDict):
+    lang: str
+    words: gettext.NullTranslations
+
+
 # The language chosen with use(), and a `speaking` block's, which only its thread hears.
-_chosen = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
+_chosen: _Speaking = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
 _block = threading.local()
 
 
-def _spoken() -> dict:
+def _spoken() -> _Speaking:
     return getattr(_block, "spoken", None) or _chosen
 
 
@@ -85,7 +94,7 @@ def add_catalog(lang: str, data: bytes) -> None:
 def use(lang: str) -> str:
     """Speak `lang` from now on (an unknown one: English); returns the language used."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
-    _chosen.update(lang=lang, words=translation(lang))
+    _chosen.update({"lang": lang, "words": translation(lang)})
     return lang
 
 
@@ -94,7 +103,7 @@ def current() -> str:
 
 
 @contextmanager
-def speaking(lang: str):
+def speaking(lang: str) -> Iterator[None]:
     """Speak `lang` inside a `with` block (in this thread only), then the language
     spoken before it."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
@@ -122,13 +131,14 @@ def ngettext(one: str, many: str, count: int) -> str:
 LANGUAGE_KEY = "tsuro-tatsu.lang"  # where the page keeps the player's choice (localStorage)
 
 
-def known_language(asked) -> str | None:
+def known_language(asked: object) -> str | None:
     """The language of ours a code names ("es", "pt-BR", "HU"), or None."""
     code = asked.strip().lower()[:2] if isinstance(asked, str) else ""
     return code if code in LANGUAGES else None
 
 
-def negotiate(asked=None, saved=None, browser=()) -> str:
+def negotiate(asked: object = None, saved: object = None,
+              browser: Iterable[object] = ()) -> str:
     """The language to speak: the address's `?lang=`, else the player's saved choice,
     else the first of the browser's languages (navigator.languages) we speak, else
     English. (static/first.js decides the same way before Python is ready; a browser test

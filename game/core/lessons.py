@@ -14,6 +14,7 @@ language spoken then.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Step:
     words: tuple[str, ...]  # the lesson, a short paragraph or two (plain text)
     position: str  # the position, in the game's text form (game/<game>/position.py)
     goal: str  # the task: a goal of the game (goals.py), e.g. "hold", "sink:2"
-    solution: tuple[list, ...]  # the actions that solve it, as JSON (Action.to_json)
+    solution: tuple[list[Any], ...]  # the actions that solve it, as JSON (Action.to_json)
     rule: str = ""  # the rule the step teaches, as RuleError names it (a link to it)
     hint: str = ""  # said after a wrong try
 

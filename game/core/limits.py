@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import Any, NoReturn
 
 from game.core.i18n import N_, _, grouped, ngettext
 
@@ -60,7 +61,7 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-def check_length(text, limit: int, what: str) -> None:
+def check_length(text: str | bytes, limit: int, what: str) -> None:
     """`what`: the text's name in the language spoken now ("the saved game")."""
     if len(text) > limit:
         raise LimitError(ngettext("{what} is {length} character long; the limit is {limit}",
@@ -75,7 +76,7 @@ def _nested(what: str, limit: int) -> str:
                         what=what, limit=limit)
 
 
-def load_json(text: str | bytes, what: str | None = None):
+def load_json(text: str | bytes, what: str | None = None) -> Any:
     """json.loads after the limits: length, nesting (scanned, not parsed), whole numbers
     of at most MAX_DIGITS digits, no NaN or Infinity (which JSON does not have, though
     Python's reader takes them); then `check_data`. `what` names the text in the
@@ -104,7 +105,7 @@ def load_json(text: str | bytes, what: str | None = None):
         raise
     except (ValueError, RecursionError) as err:  # (the reader's own words: English)
         raise LimitError(_("{what} is not valid JSON: {detail}").format(
-            what=what, detail=str(err)[:80]), not_json=True) from None
+            what=what, detail=shown(str(err), 80, quoted=False)), not_json=True) from None
     check_data(data, what)
     return data
 
@@ -128,15 +129,16 @@ def too_large(number: int) -> bool:
 def _finite(text: str) -> float:
     number = float(text)  # (the rules read no fractions: each refuses one by its rule)
     if not math.isfinite(number):
-        raise LimitError(_("{number} is too large a number").format(number=text[:20]))
+        raise LimitError(_("{number} is too large a number").format(
+            number=shown(text, 20, quoted=False)))
     return number
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise LimitError(_("{name} is not a number this site reads").format(name=name))
 
 
-def check_data(data, what: str | None = None, depth_limit: int = MAX_DEPTH) -> None:
+def check_data(data: object, what: str | None = None, depth_limit: int = MAX_DEPTH) -> None:
     """Plain JSON-like data within the limits: dicts with text keys, lists and tuples,
     texts of at most MAX_TEXT_CHARS, whole numbers of at most MAX_DIGITS digits, finite
     fractions, booleans and None,
@@ -144,7 +146,7 @@ def check_data(data, what: str | None = None, depth_limit: int = MAX_DEPTH) -> N
     so any depth is refused without recursion. `what` names the data in the messages,
     in the language spoken now (by default "the data")."""
     what = _("the data") if what is None else what
-    stack = [(data, 0, None)]
+    stack: list[tuple[Any, int, str | None]] = [(data, 0, None)]
     items = 0
     while stack:
         value, depth, field = stack.pop()
@@ -191,22 +193,30 @@ def check_data(data, what: str | None = None, depth_limit: int = MAX_DEPTH) -> N
                 what=what, kind=kind.__name__), field)
 
 
-def shown(value, room: int = 60) -> str:
+def shown(value: object, room: int = 60, quoted: bool = True) -> str:
     """A short, safe rendering of any outside value for a message: never recursing
-    deeply, never converting a huge number to decimal, never longer than `room`."""
-    return _shown(value, room, 3)[:room]
+    deeply, never converting a huge number to decimal, never longer than `room`
+    characters (what is cut ends with "…"). A text is written as Python writes it
+    ('abc'), or with `quoted` false as it is, for a sentence that quotes it itself
+    (“abc”). The project's one shortener: every message that shows a value uses it."""
+    if not quoted and type(value) is str:
+        return _cut(value, room)
+    return _cut(_shown(value, room, 3), room)
 
 
-def _shown(value, room: int, depth: int) -> str:
+def _cut(text: str, room: int) -> str:
+    return text if len(text) <= room else text[:room - 1] + "…"
+
+
+def _shown(value: Any, room: int, depth: int) -> str:
     kind = type(value)
     if kind is int:
         return _("a very large number") if too_large(value) else repr(value)
     if kind in (str, bool, float) or value is None:
-        text = repr(value)
-        return text if len(text) <= room else text[:room - 3] + "..."
+        return _cut(repr(value), room)
     if kind in (list, tuple):
         if depth == 0:
-            return "[...]"
+            return "[…]"
         parts, length = [], 0
         for item in value[:8]:
             part = _shown(item, room, depth - 1)
@@ -214,11 +224,11 @@ def _shown(value, room: int, depth: int) -> str:
             length += len(part) + 2
             if length > room:
                 break
-        more = ", ..." if len(value) > len(parts) else ""
+        more = ", …" if len(value) > len(parts) else ""
         opening, closing = ("[", "]") if kind is list else ("(", ")")
         return opening + ", ".join(parts) + more + closing
     if kind is dict:
-        return "{...}" if value else "{}"
+        return "{…}" if value else "{}"
     return _("a {kind}").format(kind=kind.__name__)
 
 

@@ -12,11 +12,22 @@ back by replaying the game's record without them (the engine stays the one sourc
 truth; the seats and the computer players stay as they are).
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
 from game.core.actions import Action, Event
-from game.core.bots import make_bot
+from game.core.bots import Bot, make_bot
 from game.core.i18n import N_, _
 from game.core.limits import shown
 from game.core.takeback import revealing, takeback_count
+
+if TYPE_CHECKING:
+    from game.core.registry import GameInfo
+    from game.core.state import GameState
+
+Line = tuple[Event, str]  # a log entry: an event and its words ('' for none)
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
@@ -38,7 +49,7 @@ class Seat:
     def is_human(self) -> bool:
         return self.player == HUMAN
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"name": self.name, "player": self.player}
 
 
@@ -50,7 +61,9 @@ class Match:
     with exactly one person at the table (else it is ignored), and the game log says
     so in its first line (an Event of kind "casual")."""
 
-    def __init__(self, game, config: dict, seed, seats, *, state=None, casual=False):
+    def __init__(self, game: GameInfo, config: dict[str, Any], seed: int | str,
+                 seats: Iterable[Seat], *, state: GameState | None = None,
+                 casual: bool = False) -> None:
         self.game = game
         self.describe = game.describe
         self.seats = list(seats)
@@ -59,16 +72,17 @@ class Match:
         if len(self.seats) != self.state.players:
             raise ValueError(f"{len(self.seats)} seats for {self.state.players} players")
         registry = game.bot_classes if any(not s.is_human for s in self.seats) else {}
-        self.bots = {
+        self.bots: dict[int, Bot] = {
             i: make_bot(seat.player if seat.player in registry else "random", i,
                         f"{seed}:{i}", registry)
             for i, seat in enumerate(self.seats) if not seat.is_human
         }
-        self.log = []
-        self.steps = []  # per action played here: (seat, how many log entries it added)
+        self.log: list[Line] = []
+        # per action played here: (seat, how many log entries it added)
+        self.steps: list[tuple[int | None, int]] = []
         # Only a match that dealt its own game from (config, seed) can replay it from
         # its record (takeback, replay); one begun at a state (Match.at) cannot.
-        self._dealt = self.state if state is None else None
+        self._dealt: GameState | None = self.state if state is None else None
         self.casual = bool(casual) and self.humans == 1 and len(self.seats) > 1
         self._open()
 
@@ -87,7 +101,7 @@ class Match:
         return self._dealt is not None and self._dealt is self.state
 
     @property
-    def names(self) -> list:
+    def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
     @property
@@ -99,13 +113,14 @@ class Match:
     def humans(self) -> int:
         return sum(seat.is_human for seat in self.seats)
 
-    def bot_choice(self):
+    def bot_choice(self) -> Action:
         """The computer's action for the seat to move (not yet applied)."""
-        return self.bots[self.state.to_move](self.state)
+        return self.bots[self.state.to_move](self.state)  # type: ignore[index]  # (not over)
 
-    on_play = None  # called with the match after every action applied (the page keeps it)
+    # called with the match after every action applied (the page keeps it)
+    on_play: Callable[[Match], None] | None = None
 
-    def play(self, action) -> list:
+    def play(self, action: Action) -> list[Line]:
         """Apply an action of the seat to move; returns the (event, line) pairs it added.
         A refused action raises RuleError and changes nothing."""
         seat = self.state.to_move
@@ -117,7 +132,7 @@ class Match:
         return lines
 
     # --- taking back (game/core/takeback.py) -------------------------------------------
-    def step_events(self) -> list:
+    def step_events(self) -> list[tuple[int | None, frozenset[str]]]:
         """Per action played here, in order: (seat, the kinds of the events it caused)."""
         result, start = [], self.opening
         for seat, count in self.steps:
@@ -153,24 +168,25 @@ class Match:
         if self.on_play is not None:
             self.on_play(self)
 
-    def words(self, event) -> str:
+    def words(self, event: Event) -> str:
         """An event of the log in words, in the language spoken now ('' for an event
         that needs no line): the game's own words, or the match's for its own events."""
         if event.kind == "casual":
             return _(CASUAL_LINE)
         return self.describe(event, self.names)
 
-    def _note(self, events) -> list:
+    def _note(self, events: Iterable[Event]) -> list[Line]:
         lines = [(event, self.words(event)) for event in events]
         self.log.extend(lines)
         return lines
 
     @classmethod
-    def at(cls, game, state, seats, seed=0) -> "Match":
+    def at(cls, game: GameInfo, state: GameState, seats: Iterable[Seat],
+           seed: int | str = 0) -> Match:
         """A match that begins at `state` (a position, or a game under way); the
         computers' own chance comes from `seed`."""
         return cls(game, state.config, seed, seats, state=state)
 
-    def rematch(self, seed) -> "Match":
+    def rematch(self, seed: int | str) -> Match:
         """The same table, a new game."""
         return Match(self.game, self.state.config, seed, self.seats, casual=self.casual)

@@ -18,8 +18,14 @@ follows the pace; at "instant" nothing moves.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import hypot
+from typing import Any
+
+# One keyframe: CSS properties and their values, a text or a number by property
+# ({"transform": "translate(1px, 2px)", "offset": 0.5}), as the browser takes them.
+Keyframe = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class Move:
     after how many (within its event's motion)."""
 
     selector: str
-    keyframes: tuple
+    keyframes: tuple[Keyframe, ...]
     steps: float = 1.0
     delay: float = 0.0
     centred: bool = False  # turns and scales about the element's own centre
@@ -39,7 +45,7 @@ class Move:
     # keyframe (so that its end is: not there) until the action's motion is over.
     before: bool = False
 
-    def options(self, step_seconds: float) -> dict:
+    def options(self, step_seconds: float) -> dict[str, int | str]:
         return {"duration": round(self.steps * step_seconds * 1000),
                 "delay": round(self.delay * step_seconds * 1000),
                 "easing": "ease-in-out", "fill": "both" if self.before else "backwards"}
@@ -50,7 +56,7 @@ def at(x: float, y: float) -> str:
     return f"translate({x:.2f}px, {y:.2f}px)"
 
 
-def track(points) -> tuple:
+def track(points: Iterable[tuple[float, float]]) -> tuple[Keyframe, ...]:
     """Keyframes through `points` ((x, y) of the board) at an even speed: each keyframe's
     offset is its share of the way."""
     points = list(points)
@@ -62,7 +68,8 @@ def track(points) -> tuple:
                  for (x, y), length in zip(points, lengths))
 
 
-def cubic(p0, p1, p2, p3, parts: int) -> list:
+def cubic(p0: Sequence[float], p1: Sequence[float], p2: Sequence[float],
+          p3: Sequence[float], parts: int) -> list[tuple[float, ...]]:
     """Points along a cubic Bezier curve (the shape of a wake), its end included, not
     its start."""
     out = []
@@ -74,17 +81,17 @@ def cubic(p0, p1, p2, p3, parts: int) -> list:
     return out
 
 
-def turn_from(degrees: float) -> tuple:
+def turn_from(degrees: float) -> tuple[Keyframe, ...]:
     """Keyframes turning an element from `degrees` to as it is drawn (about its centre)."""
     return ({"rotate": f"{degrees}deg"}, {"rotate": "0deg"})
 
 
-def rise() -> tuple:
+def rise() -> tuple[Keyframe, ...]:
     """Keyframes of something placed: it grows into its place."""
     return ({"opacity": 0, "scale": "1.6"}, {"opacity": 1, "scale": "1"})
 
 
-def roll() -> tuple:
+def roll() -> tuple[Keyframe, ...]:
     """Keyframes of a die rolled: it tumbles and lands."""
     return ({"rotate": "-200deg", "scale": "0.6", "opacity": 0.3},
             {"rotate": "40deg", "scale": "1.15", "opacity": 1, "offset": 0.7},

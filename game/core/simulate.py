@@ -9,38 +9,49 @@ import random
 import statistics
 import time
 import traceback
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from game.core.bots import make_bot
+from game.core.bots import BotClass, make_bot
+
+if TYPE_CHECKING:
+    from game.core.state import GameState
 
 
-def _percentile(values, fraction):
+def _percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def game_record(number, game_seed, seat_bots, state, problem) -> dict:
+def game_record(number: int, game_seed: int, seat_bots: Sequence[str],
+                state: "GameState | None", problem: str | None) -> dict[str, Any]:
     """One game of a run: its number, seed, the bot in each seat, the winning seats and
     each bot's share of the win (a shared win split), or the problem that stopped it."""
-    record = {"game": number, "seed": game_seed, "seats": list(seat_bots)}
+    record: dict[str, Any] = {"game": number, "seed": game_seed, "seats": list(seat_bots)}
     if problem is not None:
         record["problem"] = problem
         return record
-    winners = list(state.winners)
+    winners = list(state.winners)  # type: ignore[union-attr]  # (a finished game's state)
     shares = {name: 0.0 for name in seat_bots}
     for seat in winners:
         shares[seat_bots[seat]] += 1 / len(winners)
-    record.update(winners=winners, turns=state.turn,
+    record.update(winners=winners, turns=state.turn,  # type: ignore[union-attr]
                   shares={k: round(v, 6) for k, v in shares.items()})
     return record
 
 
-def _report(each_game, number, game_seed, seat_bots, state, problem) -> None:
+def _report(each_game: Callable[[dict[str, Any]], object] | None, number: int,
+            game_seed: int, seat_bots: Sequence[str], state: "GameState | None",
+            problem: str | None) -> None:
     if each_game is not None:
         each_game(game_record(number, game_seed, seat_bots, state, problem))
 
 
-def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
-             turn_cap: int, registry=None, log=None, each_game=None) -> dict:
+def simulate(new_state: "Callable[[int], GameState]", *, game: str, players: int, games: int,
+             seed: int, bots: Sequence[str], turn_cap: int,
+             registry: Mapping[str, BotClass] | None = None,
+             log: Callable[[str], object] | None = None,
+             each_game: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any]:
     """Play `games` games. `new_state(game_seed)` makes a fresh state; `bots` names one
     bot per seat, the assignment rotating by one seat each game. `each_game`, if given,
     is called after every game with its record (see game_record)."""
@@ -54,7 +65,7 @@ def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
     wins_by_seat = [0.0] * players
     wins_by_bot = {name: 0.0 for name in bots}
     games_by_bot = {name: 0 for name in bots}
-    move_seconds = {name: [] for name in bots}
+    move_seconds: dict[str, list[float]] = {name: [] for name in bots}
     turns = []
     problems = []
     started = time.perf_counter()
@@ -70,7 +81,7 @@ def simulate(new_state, *, game: str, players: int, games: int, seed: int, bots,
                       for seat, name in enumerate(seat_bots)]
             broken = False
             while not state.is_over and state.turn <= turn_cap:
-                seat = state.to_move
+                seat: int = state.to_move  # type: ignore[assignment]  # (not over)
                 tick = time.perf_counter()
                 action = agents[seat](state)
                 move_seconds[seat_bots[seat]].append(time.perf_counter() - tick)

@@ -10,51 +10,56 @@ written as text, with the standard library only.
     open_svg(...)       a drawing's root element and its <title> (the one label is both
                         its aria-label and its title)
     frame(...)          the rounded pale card a board stands on
-    Scene               the facts of a position, read from a state or from a seat's view
+    Scene               the facts of a position, read from a view (a dict: each game's
+                        board_view(state), or a seat's state.view(seat))
 
 A drawing is one string, built from pieces in order: the same input always gives the
 same text.
 """
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
 from html import escape
+from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
 
 
-def num(value) -> str:
+def num(value: float) -> str:
     """A coordinate, short: at most two decimals, no trailing zeros."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def attr(value) -> str:
+def attr(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def xy(x, y) -> str:
+def xy(x: float, y: float) -> str:
     return f"{num(x)} {num(y)}"
 
 
-def polygon(points) -> str:
+def polygon(points: Iterable[tuple[float, float]]) -> str:
     return "M" + "L".join(xy(x, y) for x, y in points) + "Z"
 
 
-def translate(x, y) -> str:
+def translate(x: float, y: float) -> str:
     return f"translate({xy(x, y)})"
 
 
-def button(label: str, *, tabindex=0, pressed=None, cursor=True) -> str:
+def button(label: str, *, tabindex: int = 0, pressed: bool | None = None,
+           cursor: bool = True) -> str:
     """The attributes of something to click, each after a space: role="button", its place
     in the tab order, aria-pressed when it toggles (`pressed` True or False), its label,
     and the pointer cursor."""
-    pressed = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
-    return (f' role="button" tabindex="{tabindex}"{pressed} aria-label="{attr(label)}"'
+    toggle = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    return (f' role="button" tabindex="{tabindex}"{toggle} aria-label="{attr(label)}"'
             + (' cursor="pointer"' if cursor else ""))
 
 
-def open_svg(view_box: str, label: str, attributes: dict, *, role="img", font=FONT) -> str:
+def open_svg(view_box: str, label: str, attributes: Mapping[str, object], *, role: str = "img",
+             font: str | None = FONT) -> str:
     """The root <svg> and its <title>: the viewBox, then `attributes` in their order,
     then role, aria-label (`label`, also the title) and the font family (none if None)."""
     pairs = "".join(f' {name}="{attr(value)}"' for name, value in attributes.items())
@@ -63,35 +68,32 @@ def open_svg(view_box: str, label: str, attributes: dict, *, role="img", font=FO
             f'aria-label="{attr(label)}"{family}><title>{escape(label)}</title>')
 
 
-def frame(width, height, fill: str, edge: str) -> str:
+def frame(width: float, height: float, fill: str, edge: str) -> str:
     """The card under the whole drawing, 1 unit inside its edges."""
     return (f'<rect class="frame" x="1" y="1" width="{width - 2}" height="{height - 2}" '
             f'rx="12" fill="{fill}" stroke="{edge}" stroke-width="2"/>')
 
 
 class Scene(ABC):
-    """The facts of a position that a drawing reads, from the engine's state or from the
-    dict `state.view(seat)` gives (then the viewer defaults to the view's seat). Each game
-    reads its own facts in `_from_state` and `_from_view`, which set at least `state` (None
-    from a view), `active` and `decision`."""
+    """The facts of a position that a drawing reads, from one thing: a view, the plain
+    dict that each game's `board_view(state)` gives (the whole board and what the seat to
+    move may choose), or a seat's `state.view(seat)`. The viewer is `seat`, else the
+    view's own seat. Each game reads its facts in `read`, which sets at least `active`
+    and `decision`."""
 
-    def __init__(self, source, seat):
-        if isinstance(source, dict):
-            self._from_view(source)
-            self.viewer = source.get("seat") if seat is None else seat
-        else:
-            self._from_state(source)
-            self.viewer = seat
+    active: int | None
+    decision: str | None
+    viewer: int | None
 
-    @abstractmethod
-    def _from_state(self, state):
-        """Read what is drawn from a state."""
+    def __init__(self, view: Mapping[str, Any], seat: int | None = None) -> None:
+        self.read(view)
+        self.viewer = view.get("seat") if seat is None else seat
 
     @abstractmethod
-    def _from_view(self, view):
-        """Read what is drawn from a seat's view (a dict)."""
+    def read(self, view: Mapping[str, Any]) -> None:
+        """Read what is drawn from a view."""
 
-    def may_act(self, highlight) -> bool:
+    def may_act(self, highlight: object) -> bool:
         """Whether choices are drawn: asked for (`highlight`), a decision to make, and
         this screen's seat makes it (or the screen is nobody's)."""
         return bool(highlight) and self.decision is not None and (

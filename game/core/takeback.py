@@ -4,8 +4,9 @@ The issue "Games are never lost" words the rule: a person may take back their ow
 decisions until new information appears (a die rolled, a tile drawn, a daikaiju
 revealed) or another seat has acted. Each game's state class says which of its event
 kinds bring new information, in a class attribute `REVEALING` (a frozenset of event
-kinds): an action that caused one of them cannot be taken back, nor can anything
-before it. A game that declares no `REVEALING` offers no takeback at all.
+kinds: those its events module marks `reveals`, game/core/event_kinds.py): an action
+that caused one of them cannot be taken back, nor can anything before it. A game that
+declares no `REVEALING` offers no takeback at all.
 
   Tatsu               REVEALING = {"dice", "first_roll"}: a turn's roll. Within a turn,
                       the move made with the first die can be taken back while a die is
@@ -34,20 +35,21 @@ taken-back actions (`Match.rewind`), so the engine stays the one source of truth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 FINAL = frozenset({"game_over"})  # after these nothing is ever taken back
 
 
-def revealing(state_class) -> frozenset | None:
+def revealing(state_class: type[object]) -> frozenset[str] | None:
     """The event kinds that bring new information in this game (its REVEALING), or
     None when the game declares none (then nothing may be taken back)."""
     kinds = getattr(state_class, "REVEALING", None)
     return None if kinds is None else frozenset(kinds)
 
 
-def takeback_count(steps: Sequence, people: Sequence[bool], person: int,
-                   casual: bool = False, *, reveals: frozenset | None) -> int:
+def takeback_count(steps: Sequence[tuple[int | None, Iterable[str]]], people: Sequence[bool],
+                   person: int, casual: bool = False, *,
+                   reveals: frozenset[str] | None) -> int:
     """How many of the last actions `person` may take back now (0: none).
 
     steps    one (seat, event kinds) pair per action, in the order played: the seat

@@ -8,6 +8,7 @@ sound o ("siete u ocho"): done here, on the catalog's own words.
 """
 
 import re
+from collections.abc import Iterable
 
 from game.core.i18n import _, current
 
@@ -18,7 +19,7 @@ _SPANISH = {"and": (" y {last}", " e {last}", _I_SOUND),
             "or": (" o {last}", " u {last}", _O_SOUND)}
 
 
-def _joined(items, last_two: str, kind: str) -> str:
+def _joined(items: Iterable[str], last_two: str, kind: str) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -32,11 +33,11 @@ def _joined(items, last_two: str, kind: str) -> str:
     return last_two.format(first=head, last=items[-1])
 
 
-def and_list(items) -> str:
+def and_list(items: Iterable[str]) -> str:
     """"A", "A and B", "A, B and C" (in the language spoken now)."""
     return _joined(items, _("{first} and {last}"), "and")
 
 
-def or_list(items) -> str:
+def or_list(items: Iterable[str]) -> str:
     """"A", "A or B", "A, B or C" (in the language spoken now)."""
     return _joined(items, _("{first} or {last}"), "or")

@@ -74,19 +74,36 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
         files[relative] = path
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
     for lang in catalog_languages(root / "game"):  # one file per language
-        files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")
+        files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")  # type: ignore[misc]
     files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
     files[WORDS_TEMPLATE] = lambda: words_script((root / WORDS_TEMPLATE).read_text())
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for name, (key, lang) in every_page_name().items():  # each game, each language
-            files[name] = lambda key=key, lang=lang: _rules_page(root, key, lang)
+            files[name] = lambda key=key, lang=lang: _rules_page(root, key, lang)  # type: ignore[misc]
     files.update(card_picture_files())  # the start screen's pictures, one per language
     for name, picture in DIAGRAMS.items():  # the same figure always gives the same bytes
         for lang in LANGUAGES:  # its words in each language
-            files[diagram_file(name, lang)] = lambda picture=picture, lang=lang: _drawn(
+            files[diagram_file(name, lang)] = lambda picture=picture, lang=lang: _drawn(  # type: ignore[misc]
                 picture, lang)
     files[SW_URL] = lambda: service_worker(root, files, packages)
-    return dict(sorted(files.items()))
+    # (the first screen and the service worker read `files`: from now on, this listing)
+    files = {name: _once(source) if callable(source) else source
+             for name, source in sorted(files.items())}
+    return files
+
+
+def _once(make: Callable[[], bytes]) -> Callable[[], bytes]:
+    """A made file, made at most once for one listing of the site's files: the service
+    worker's version reads every file and the first screen reads the page's own, then
+    the build writes them all (a new listing, as `serve` makes for each request, makes
+    them afresh)."""
+    made: list[bytes] = []
+
+    def source() -> bytes:
+        if not made:
+            made.append(make())
+        return made[0]
+    return source
 
 
 def _index_page(root: Path, files: dict[str, Source]) -> bytes:

@@ -57,7 +57,7 @@ def imported_names(source: Path, name: str) -> set[str]:
     `from a import b` may load a.b (a module) or only take a name from a; both are listed,
     and names that are no module are dropped by the caller."""
     package = name if source.name == "__init__.py" else name.rpartition(".")[0]
-    names = set()
+    names: set[str] = set()
     with _PARSING:
         tree = ast.parse(source.read_bytes(), str(source))
     for node in ast.walk(tree):
@@ -78,7 +78,7 @@ def page_roots() -> tuple:
     statement shows: the page loads them by name when a game is chosen."""
     from game.core.registry import games
 
-    named = []
+    named: list[str] = []
     for info in games().values():
         named += info.modules()  # every "module" or "module:NAME" of its description
     return (*PAGE_ENTRIES, *dict.fromkeys(named))

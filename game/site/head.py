@@ -8,7 +8,7 @@ the rules pages; tests/site/test_head.py checks that every page holds exactly
 
 The policy is a <meta http-equiv> (a static site sets no headers), so it cannot say
 frame-ancestors: embed.html stays embeddable by any site's <iframe>, as it must. Each
-allowance beyond the site's own origin, and why (README.md, "Security", says the same):
+allowance beyond the site's own origin, and why (docs/security.md says the same):
 
 - 'wasm-unsafe-eval': Pyodide compiles CPython, a WebAssembly module
   (pyodide.asm.wasm), in the page;
@@ -46,7 +46,7 @@ def head_lines(prefix: str, policy: str) -> str:
                        f'media="(prefers-color-scheme: {scheme})">'
                        for scheme, color in THEME_COLORS.items())
     return (f'  <meta http-equiv="Content-Security-Policy" content="{policy}">\n'
-            '  <!-- Why each allowance of the policy is there: README.md, "Security". -->\n'
+            '  <!-- Why each allowance of the policy is there: docs/security.md. -->\n'
             f'  <link rel="manifest" href="{prefix}{MANIFEST}">\n'
             f"{themes}\n"
             f'  <link rel="apple-touch-icon" href="{prefix}{APPLE_TOUCH_ICON}">\n')

@@ -36,6 +36,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from game.core.figures import all_figures, render
 from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
@@ -70,7 +71,7 @@ class Picture:
 def figure_pictures() -> dict[str, Callable[[], Picture]]:
     """Every registered game's figures (game/<game>/figures.py, found by name through the
     registry: game/core/figures.py), by name, each as a function drawing it."""
-    return {name: (lambda info=info, figure=figure: Picture(render(info, figure),
+    return {name: (lambda info=info, figure=figure: Picture(render(info, figure),  # type: ignore[misc]  # bound by defaults
                                                             _(figure.caption)))
             for name, (info, figure) in all_figures().items()}
 
@@ -173,7 +174,7 @@ class _Converter:
         self.headings: list[Heading] = []
         self.section = ""  # the id of the heading above, for numbered items
 
-    def fail(self, line: int, message: str):
+    def fail(self, line: int, message: str) -> NoReturn:
         raise MarkdownError(self.source, line, message)
 
     def given_id(self, anchor: str, number: int) -> str:
@@ -255,7 +256,7 @@ class _Converter:
 
     def heading(self, line: str, number: int) -> tuple[str, str]:
         match = _HEADING.match(line)
-        level, words = len(match.group(1)), (match.group(2) or "").strip()
+        level, words = len(match.group(1)), (match.group(2) or "").strip()  # type: ignore[union-attr]  # a heading line
         if not words:
             self.fail(number, "an empty heading")
         if level > 4:
@@ -279,7 +280,7 @@ class _Converter:
         return f"h{level}", f'<h{level} id="{anchor}">{content}{link}</h{level}>'
 
     def code_block(self, lines: list[str], i: int, blocks) -> int:
-        fence, info = _FENCE.match(lines[i]).groups()
+        fence, info = _FENCE.match(lines[i]).groups()  # type: ignore[union-attr]  # a fence line
         if "`" in info:
             self.fail(i + 1, "a backtick after a code fence")
         language = info.strip().split(" ")[0]
@@ -452,16 +453,17 @@ class _Converter:
                                   "text")
             kind = match.group(1) or "."
             first = int(match.group(2)) if match.group(2) else None
-            entries = []
+            entries: list[list[tuple[int, str]]] = []
             while j < len(items):
                 number, line = items[j]
                 match = _MARKER.match(line)
                 if not match or (match.group(1) or ".") != kind:
                     break
                 width = len(match.group(0)) if match.group(3) else len(line)
-                if match.group(2) and int(match.group(2)) != (first + len(entries)):
+                # (an item of the same kind as the first is numbered as it is: first is set)
+                if match.group(2) and int(match.group(2)) != (first + len(entries)):  # type: ignore[operator]
                     self.fail(number, f"item {match.group(2)} where "
-                                      f"{first + len(entries)} comes: number the items "
+                                      f"{first + len(entries)} comes: number the items "  # type: ignore[operator]
                                       "without gaps (the page numbers them so)")
                 body = [(number, line[width:])]
                 j += 1
@@ -481,6 +483,8 @@ class _Converter:
         prefix = self.item_prefixes.get(self.section, self.section) if top else parent
         out = []
         for k, body in enumerate(entries):
+            text: list[str]
+            nested: list[tuple[int, str]]
             text, nested = [], []
             for n, line in body:
                 if nested or _indent(line) == 0 and _MARKER.match(line) and text:
@@ -496,7 +500,7 @@ class _Converter:
                 text.append(line.strip())
             content = self.inline("\n".join(text), body[0][0])
             if ordered and prefix:
-                anchor = self.new_id(f"{prefix}-{first + k}")
+                anchor = self.new_id(f"{prefix}-{first + k}")  # type: ignore[operator]  # ordered
                 attributes = f' id="{anchor}"'
             else:
                 anchor = ""
@@ -518,90 +522,112 @@ class _Converter:
         def line_at(k: int) -> int:
             return first_line + text.count("\n", 0, k)
 
+        # each construct at text[i] adds its HTML to `out` and says where the text goes on
         while i < len(text):
             c = text[i]
-            following = text[i + 1] if i + 1 < len(text) else ""
             if c == "`":
-                run = len(text[i:]) - len(text[i:].lstrip("`"))
-                close = text.find("`" * run, i + run)
-                while close >= 0 and text[close + run:close + run + 1] == "`":
-                    close = text.find("`" * run, close + run + 1)
-                if close < 0:
-                    self.fail(line_at(i), "a code span that is never closed")
-                code = text[i + run:close].replace("\n", " ")
-                if len(code) > 2 and code[0] == code[-1] == " " and code.strip():
-                    code = code[1:-1]
-                out.append(f"<code>{html.escape(code, quote=False)}</code>")
-                i = close + run
-                continue
-            if c == "\\":
-                if following in _PUNCTUATION:
-                    out.append(html.escape(following, quote=False))
-                    i += 2
-                    continue
-                if following == "\n" or not following:
-                    self.fail(line_at(i), "a backslash line break is not supported")
-                out.append("\\")
+                i = self.code_span(text, i, out, line_at)
+            elif c == "\\":
+                i = self.backslash(text, i, out, line_at)
             elif c == "*":
-                run = len(text[i:]) - len(text[i:].lstrip("*"))
-                if run > 2:
-                    self.fail(line_at(i), f"{'*' * run}: only **bold** and *italic* are "
-                                          "supported (not both at once)")
-                tag = "strong" if run == 2 else "em"
-                before = text[i - 1] if i else " "
-                after = text[i + run] if i + run < len(text) else " "
-                if stack and stack[-1] == tag and not before.isspace():
-                    stack.pop()
-                    out.append(f"</{tag}>")
-                elif tag in stack:
-                    self.fail(line_at(i), "bold and italic overlap instead of nesting")
-                elif not after.isspace():
-                    stack.append(tag)
-                    out.append(f"<{tag}>")
-                else:
-                    self.fail(line_at(i), f"a lone {'*' * run}: write \\* for the character")
-                i += run
-                continue
-            elif c == "_":
-                before = text[i - 1] if i else " "
-                if not (before.isalnum() and following.isalnum()):
-                    self.fail(line_at(i), "'_' outside a word (underscore emphasis) is not "
-                                          "supported: use * or write \\_")
-                out.append("_")
-            elif c == "~" and following == "~":
-                self.fail(line_at(i), "~~strikethrough~~ is not supported")
-            elif c == "!" and following == "[":
-                self.fail(line_at(i), "images are not supported (use a diagram line)")
+                i = self.emphasis(text, i, out, stack, line_at)
             elif c == "[":
-                match = _LINK.match(text, i)
-                if match:
-                    label = self.inline(match.group(1), line_at(i))
-                    href = self.href(match.group(2), line_at(i))
-                    out.append(f'<a href="{html.escape(href)}">{label}</a>')
-                    i = match.end()
-                    continue
-                if re.match(r"\[[^\]]*\][\[(]", text[i:]):
-                    self.fail(line_at(i), "only [text](url) links are supported")
-                out.append("[")
-            elif c == "<":
-                if following.isalpha() or following in "/!?":
-                    self.fail(line_at(i), "HTML and <autolinks> are not supported in text "
-                                          "(write \\< for the character)")
-                out.append("&lt;")
-            elif c == "&":
-                if _ENTITY.match(text, i):
-                    self.fail(line_at(i), "HTML entities are not supported: write the "
-                                          "character itself")
-                out.append("&amp;")
-            elif c == ">":
-                out.append("&gt;")
+                i = self.link(text, i, out, line_at)
             else:
-                out.append(c)
-            i += 1
+                i = self.character(text, i, out, line_at)
         if stack:
             self.fail(line_at(len(text)), f"a {'**' if stack[-1] == 'strong' else '*'} "
                                           "that is never closed")
         return "".join(out)
+
+    def code_span(self, text: str, i: int, out: list[str], line_at) -> int:
+        """`code`, ``code with a ` in it``: closed by a run of as many backquotes."""
+        run = len(text[i:]) - len(text[i:].lstrip("`"))
+        close = text.find("`" * run, i + run)
+        while close >= 0 and text[close + run:close + run + 1] == "`":
+            close = text.find("`" * run, close + run + 1)
+        if close < 0:
+            self.fail(line_at(i), "a code span that is never closed")
+        code = text[i + run:close].replace("\n", " ")
+        if len(code) > 2 and code[0] == code[-1] == " " and code.strip():
+            code = code[1:-1]
+        out.append(f"<code>{html.escape(code, quote=False)}</code>")
+        return close + run
+
+    def backslash(self, text: str, i: int, out: list[str], line_at) -> int:
+        """A backslash escapes a punctuation character; before anything else it is
+        itself (a backslash line break is refused)."""
+        following = text[i + 1] if i + 1 < len(text) else ""
+        if following in _PUNCTUATION:
+            out.append(html.escape(following, quote=False))
+            return i + 2
+        if following == "\n" or not following:
+            self.fail(line_at(i), "a backslash line break is not supported")
+        out.append("\\")
+        return i + 1
+
+    def emphasis(self, text: str, i: int, out: list[str], stack: list[str], line_at) -> int:
+        """** opens or closes bold, * italic (`stack`: the ones open); they must nest."""
+        run = len(text[i:]) - len(text[i:].lstrip("*"))
+        if run > 2:
+            self.fail(line_at(i), f"{'*' * run}: only **bold** and *italic* are "
+                                  "supported (not both at once)")
+        tag = "strong" if run == 2 else "em"
+        before = text[i - 1] if i else " "
+        after = text[i + run] if i + run < len(text) else " "
+        if stack and stack[-1] == tag and not before.isspace():
+            stack.pop()
+            out.append(f"</{tag}>")
+        elif tag in stack:
+            self.fail(line_at(i), "bold and italic overlap instead of nesting")
+        elif not after.isspace():
+            stack.append(tag)
+            out.append(f"<{tag}>")
+        else:
+            self.fail(line_at(i), f"a lone {'*' * run}: write \\* for the character")
+        return i + run
+
+    def link(self, text: str, i: int, out: list[str], line_at) -> int:
+        """[text](url); a [ that starts no link is itself (reference links are refused)."""
+        match = _LINK.match(text, i)
+        if match:
+            label = self.inline(match.group(1), line_at(i))
+            href = self.href(match.group(2), line_at(i))
+            out.append(f'<a href="{html.escape(href)}">{label}</a>')
+            return match.end()
+        if re.match(r"\[[^\]]*\][\[(]", text[i:]):
+            self.fail(line_at(i), "only [text](url) links are supported")
+        out.append("[")
+        return i + 1
+
+    def character(self, text: str, i: int, out: list[str], line_at) -> int:
+        """Any other character: itself, escaped for HTML, unless it starts something
+        Markdown has that the rules files do not use (refused by name)."""
+        c = text[i]
+        following = text[i + 1] if i + 1 < len(text) else ""
+        if c == "_":
+            before = text[i - 1] if i else " "
+            if not (before.isalnum() and following.isalnum()):
+                self.fail(line_at(i), "'_' outside a word (underscore emphasis) is not "
+                                      "supported: use * or write \\_")
+        elif c == "~" and following == "~":
+            self.fail(line_at(i), "~~strikethrough~~ is not supported")
+        elif c == "!" and following == "[":
+            self.fail(line_at(i), "images are not supported (use a diagram line)")
+        elif c == "<":
+            if following.isalpha() or following in "/!?":
+                self.fail(line_at(i), "HTML and <autolinks> are not supported in text "
+                                      "(write \\< for the character)")
+            c = "&lt;"
+        elif c == "&":
+            if _ENTITY.match(text, i):
+                self.fail(line_at(i), "HTML entities are not supported: write the "
+                                      "character itself")
+            c = "&amp;"
+        elif c == ">":
+            c = "&gt;"
+        out.append(c)
+        return i + 1
 
     def href(self, url: str, number: int) -> str:
         """A link's target: another rules file becomes its page; anything else must work
@@ -635,7 +661,7 @@ def convert(text: str, source: str = "<markdown>", *,
 def source_name(game_key: str, lang: str = SOURCE_LANGUAGE) -> str:
     """The rules file of a game, relative to the project root: docs/rules-<stem>.md in
     English, docs/rules-<stem>.<lang>.md translated."""
-    stem = page_of(game_key).removesuffix(".html")
+    stem = page_of(game_key).removesuffix(".html")  # type: ignore[union-attr]  # a game with rules
     suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
     return f"{DOCS}/rules-{stem}{suffix}.md"
 
@@ -643,13 +669,13 @@ def source_name(game_key: str, lang: str = SOURCE_LANGUAGE) -> str:
 def page_names() -> dict[str, str]:
     """{game key: its English page's path in the site} for every registered game that has
     a rules page (all of them: tests/site/test_rules_pages.py), e.g. "rules/tatsu.html"."""
-    return {key: page_url(key, SOURCE_LANGUAGE) for key in games() if page_of(key)}
+    return {key: page_url(key, SOURCE_LANGUAGE) for key in games() if page_of(key)}  # type: ignore[misc]
 
 
 def every_page_name() -> dict[str, tuple[str, str]]:
     """{path in the site: (game key, language)} of every rules page, in every language
     ("rules/tatsu.es.html": ("tatsu", "es"))."""
-    return {page_url(key, lang): (key, lang) for key in page_names() for lang in LANGUAGES}
+    return {page_url(key, lang): (key, lang) for key in page_names() for lang in LANGUAGES}  # type: ignore[misc]
 
 
 def _contents(headings: list[Heading]) -> str:
@@ -685,7 +711,7 @@ def rules_document(game_key: str, root: Path = ROOT,
         raise MarkdownError(name, 1, "no such file: every language needs its rules file")
     text = path.read_text(encoding="utf-8")
     pages = [page_of(key) for key in games() if page_of(key)]
-    links = {f"rules-{page.removesuffix('.html')}.md": page_url(key, lang).rsplit("/", 1)[1]
+    links = {f"rules-{page.removesuffix('.html')}.md": page_url(key, lang).rsplit("/", 1)[1]  # type: ignore[union-attr]
              for key, page in zip(games(), pages)}
     with speaking(lang):
         document = convert(text, name, diagrams=DIAGRAMS if diagrams is None else diagrams,
@@ -728,11 +754,11 @@ def _page(game_key: str, document: Document, lang: str) -> str:
             f'<span aria-hidden="true">←</span>{play}</a>')
     rules_of = _("{game} rules")
     others = "".join(
-        f'\n    <a href="{page_url(key, lang).rsplit("/", 1)[1]}">'
+        f'\n    <a href="{page_url(key, lang).rsplit("/", 1)[1]}">'  # type: ignore[union-attr]
         f'{html.escape(rules_of.format(game=info.name))}</a>'
         for key, info in known.items() if key != game_key and page_of(key))
     languages = "".join(
-        f'\n    <a href="{page_url(game_key, other).rsplit("/", 1)[1]}" hreflang="{other}" '
+        f'\n    <a href="{page_url(game_key, other).rsplit("/", 1)[1]}" hreflang="{other}" '  # type: ignore[union-attr]
         f'lang="{other}">{html.escape(words)}</a>'
         for other, words in LANGUAGES.items() if other != lang)
     site_words = html.escape(_("Site"))

@@ -169,7 +169,7 @@ class SiteServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}{self.base}"
+        return f"http://{host}:{port}{self.base}"  # type: ignore[str-bytes-safe]  # (an IPv4 text)
 
     def start(self) -> threading.Thread:
         """Serve in a background (daemon) thread; stop with shutdown() then server_close()."""

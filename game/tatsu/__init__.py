@@ -7,6 +7,8 @@ game's one description is `GAME` (game/core/registry.py). Importing this package
 light: the engine (State) and the bots are loaded when first asked for.
 """
 
+from typing import Any
+
 from game.core.i18n import N_
 from game.core.registry import Card, GameInfo
 
@@ -45,7 +47,6 @@ GAME = GameInfo(
         "entering": N_("entering"),
     },
     card=Card(
-        players=N_("2 players"),
         time=N_("about 30 min"),  # as shops list the boxed game; the rulebook gives none
         line=N_("A dice battle of dragon stones round a ring: entangle, wash away or burn "
                 "your rival's dragons."),
@@ -73,7 +74,7 @@ PLAYERS = GAME.players
 TURN_CAP = GAME.turn_cap
 
 
-def config_for(players: int = 2, first: str | None = None, **options) -> dict:
+def config_for(players: int = 2, first: str | None = None, **options: object) -> dict[str, Any]:
     """The plain config of a new game. `first` (D5): "black", "white" or "roll"
     (by default the reading's DEFAULT_FIRST)."""
     from game.tatsu.arena import DEFAULT_FIRST

@@ -10,6 +10,10 @@ once, so listing the moves of a position builds nothing new. `seat` is the playe
 move and `dice` the dice left this turn; nothing here rolls a die.
 """
 
+from collections.abc import Sequence
+from typing import Any, cast
+
+from game.core.actions import Action
 from game.tatsu.actions import PASS, enter, escape, move
 from game.tatsu.arena import (
     CORNER_KIND,
@@ -51,8 +55,10 @@ DIE_FACES = (1, 2, 3, 4, 5, 6)
 # it takes a whole turn (D4).
 ENDS_TURN = frozenset(("pass", "escape") if ESCAPE_TAKES_WHOLE_TURN else ("pass",))
 # TARGET[seat][segment][die]: where a stone of `seat` on `segment` lands (die 0 unused).
-TARGET = tuple(tuple((None,) + tuple(target_segment(seat, segment, die) for die in DIE_FACES)
-                     for segment in range(SEGMENTS)) for seat in (0, 1))
+# (The tables by die are typed without die 0's None, which is never read: cast once.)
+TARGET: tuple[tuple[tuple[int, ...], ...], ...] = cast(Any, tuple(
+    tuple((None,) + tuple(target_segment(seat, segment, die) for die in DIE_FACES)
+          for segment in range(SEGMENTS)) for seat in (0, 1)))
 # ENTRY[seat][die]: the segment a die brings a stone in to from the mat, or -1.
 ENTRY = tuple(tuple(ENTRY_SEGMENTS[seat].get(die, -1) if die in ENTRY_DICE else -1
                     for die in range(7)) for seat in (0, 1))
@@ -67,15 +73,15 @@ WIPED_OUT = tuple((DEAD + code, TOTAL[code & 3]) for codes in CODES for code in 
 
 # The moves themselves. MOVES[mark][segment][die]: moving the stone that MOVABLE marks
 # with `mark` (MOVABLE_INNER: the inner one; MOVABLE_OUTER: the outer one).
-MOVES = (None,) + tuple(tuple((None,) + tuple(move(segment, die, field)
-                                              for die in DIE_FACES)
-                              for segment in range(SEGMENTS)) for field in FIELDS)
+MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = cast(Any, (None,) + tuple(
+    tuple((None,) + tuple(move(segment, die, field) for die in DIE_FACES)
+          for segment in range(SEGMENTS)) for field in FIELDS))
 # ENTERS[seat]: (stone code, {die: entering that stone from the mat}) per kind.
 ENTERS = tuple(tuple((STONE_CODE[seat, kind], {die: enter(kind, die) for die in ENTRY_DICE})
                      for kind in KINDS)
                for seat in (0, 1))
-ESCAPES = tuple((None,) + tuple(escape(segment, die) for die in DIE_FACES)
-                for segment in range(SEGMENTS))
+ESCAPES: tuple[tuple[Action, ...], ...] = cast(Any, tuple(
+    (None,) + tuple(escape(segment, die) for die in DIE_FACES) for segment in range(SEGMENTS)))
 
 
 def start() -> bytearray:
@@ -92,7 +98,7 @@ def start() -> bytearray:
 
 
 # --- what a player may do ---------------------------------------------------------------
-def legal_moves(p, seat: int, dice, first: bool = True) -> list:
+def legal_moves(p: bytearray, seat: int, dice: Sequence[int], first: bool = True) -> list[Action]:
     """The choices of one decision; `first`: no die has been used yet this turn. An
     escape is offered only first when it takes a whole turn (D4), and a pass only when
     no die can be used (ESCAPE_IS_OPTIONAL: even when an escape could be made)."""
@@ -105,13 +111,14 @@ def legal_moves(p, seat: int, dice, first: bool = True) -> list:
     return moves
 
 
-def normal_moves(p, seat: int, dice) -> list:
+def normal_moves(p: bytearray, seat: int, dice: Sequence[int]) -> list[Action]:
     """Every move and entry `seat` can make with one of `dice`: a free stone moves (a
     held or entangled one cannot, D4), a stone on the mat enters with a 1-3, and
     neither lands on a full segment."""
     values = dice if len(dice) == 1 or dice[0] < dice[1] else sorted(set(dice))
     targets = TARGET[seat]
     moves = []
+    these: tuple[Action, ...] | dict[int, Action]  # a stone's moves, or entries, by die
     marks = p[:SEGMENTS].translate(MOVABLE[seat])
     for mark in (MOVABLE_INNER, MOVABLE_OUTER):
         segment = marks.find(mark)
@@ -131,7 +138,7 @@ def normal_moves(p, seat: int, dice) -> list:
     return moves
 
 
-def escapes(p, seat: int, dice) -> list:
+def escapes(p: bytearray, seat: int, dice: Sequence[int]) -> list[Action]:
     """Escapes of `seat`'s entangled stones by the escape die; none onto a full
     segment (the other die is never used instead)."""
     marks = p[:SEGMENTS].translate(ENTANGLED[seat])
@@ -148,19 +155,19 @@ def escapes(p, seat: int, dice) -> list:
     return found
 
 
-def escape_die(dice) -> int:
+def escape_die(dice: Sequence[int]) -> int:
     """The die an escape moves by (ESCAPE_DIE); on a double, either one."""
     return min(dice) if ESCAPE_DIE == "smaller" else max(dice)
 
 
-def landing_segment(seat: int, move) -> int:
+def landing_segment(seat: int, move: Action) -> int:
     """Where the stone of a move, entry or escape lands."""
     (where, _), die = move[1]
     return ENTRY[seat][die] if move[0] == "enter" else TARGET[seat][where][die]
 
 
 # --- what a move does -------------------------------------------------------------------
-def play(p, seat: int, move) -> bytearray:
+def play(p: bytearray, seat: int, move: Action) -> bytearray:
     """The position after `seat` makes `move`, a legal one (a new bytearray; `p` is
     unchanged): the stone leaves where it was, then lands, and every landing counts
     (D3), in this order: the power or holding, then recruiting (on either field), then
@@ -213,7 +220,7 @@ def play(p, seat: int, move) -> bytearray:
 
 
 # --- the end of the game (D6) -----------------------------------------------------------
-def nobody_has_won(p) -> bool:
+def nobody_has_won(p: bytearray) -> bool:
     """The quick test of the usual case: both players have a stone in the arena and no
     kind of stone has been destroyed to the last one."""
     if not (p[ARENA] and p[ARENA + 1]):
@@ -224,13 +231,13 @@ def nobody_has_won(p) -> bool:
     return True
 
 
-def has_won(p, seat: int) -> bool:
+def has_won(p: bytearray, seat: int) -> bool:
     """Whether `seat` meets a winning condition: the rival has lost every stone of one
     kind, or has no stone left in the arena or on the mat."""
     return wiped_out(p, 1 - seat) is not None or not in_battle(p, 1 - seat)
 
 
-def wiped_out(p, seat: int):
+def wiped_out(p: bytearray, seat: int) -> str | None:
     """The first kind (in arena.KINDS order) of which `seat` has lost every stone, or None."""
     for code in CODES[seat]:
         if p[DEAD + code] == TOTAL[code & 3]:
@@ -238,7 +245,7 @@ def wiped_out(p, seat: int):
     return None
 
 
-def in_battle(p, seat: int) -> bool:
+def in_battle(p: bytearray, seat: int) -> bool:
     """Whether `seat` has a stone in the arena or on the mat (stones in the tray do not
     count)."""
     return bool(p[ARENA + seat] or any(p[MAT + code] for code in CODES[seat]))

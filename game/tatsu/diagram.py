@@ -2,7 +2,8 @@
 it (game/core/diagram.py), for the rules pages and any document.
 
     diagram(state, notes, *, seat=None, names=None) -> the SVG document: the page's board
-        (game/tatsu/svg.py, `layers`) with nothing to click, the notes over it
+        (game/tatsu/svg.py, `layers`, drawn from `board_view(state)`) with nothing to
+        click, the notes over it, placed by the board's geometry (game/tatsu/geometry.py)
     place_of(text, option) -> where a place is drawn; PLACE_HELP says how places are named
 
 Places are segments, fields, a side's boxes and the piles in them, and the hub; a
@@ -13,7 +14,10 @@ names it (GameInfo.NAMED: what the page loads), so the page never downloads the 
 """
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from game.core.actions import Action
 from game.core.diagram import (
     Notes,
     NotesError,
@@ -29,42 +33,48 @@ from game.core.diagram import (
 from game.core.i18n import N_, _
 from game.core.svg import num, xy
 from game.tatsu.arena import COLOUR_NAMES, COLOURS, INNER, KINDS, MAT, OUTER, SEGMENTS
-from game.tatsu.svg import (  # the board's own geometry and words
-    ARENA_H,
+from game.tatsu.geometry import (  # the board's own geometry
     BOX_GAP,
     BOX_H,
     BOX_W,
     BOX_X,
     BOX_Y,
+    BOXES,
     CX,
     CY,
     HEIGHT,
-    PANEL_H,
     PILE_W,
     PILE_Y,
     R_IN,
-    R_INNER_STONE,
     R_MID,
     R_OUT,
-    R_OUTER_STONE,
     WIDTH,
+    field_radius,
+    polar,
+    sector,
+    side_top,
+)
+from game.tatsu.svg import (  # the board's own words
+    Stone,
     TatsuScene,
-    _field_words,
-    _polar,
-    _sector,
-    _segment_words,
-    _stone_words,
+    board_view,
+    field_words,
     layers,
+    stone_words,
     summary,
 )
-from game.tatsu.text import colour_name, kind_word
+from game.tatsu.text import colour_name, kind_word, segment_name
+
+if TYPE_CHECKING:
+    from game.tatsu.state import TatsuState
+
+Ring = tuple[int, float]  # a place on the ring: (segment, radius)
 
 PLACE_HELP = ("a place is a segment 0-23, a field like 5i or 5o (inner, outer), a side's "
               "box like black-mat, white-tray or black-dead, a pile in it like "
               "black-mat-fire, or hub (the dice)")
 # A dark page: the card turns dark, and what lies on it (the segments' numbers) light.
 DARK_CSS = ".frame{fill:#12252e;stroke:#3f5a66}.segment-number{fill:#e0d3b4}"
-BOX_ORDER = ("tray", "mat", "dead")
 # A side's box in words, and a pile in it: "Black's mat", "the fire dragons in Black's mat".
 BOX_OWNER = {"tray": N_("{colour}'s tray"), "mat": N_("{colour}'s mat"),
              "dead": N_("{colour}'s dead zone")}
@@ -77,12 +87,12 @@ WAYS = {"move": N_("move to {segment} with the {die}"),
         "escape": N_("escape to {segment} with the {die}")}
 
 
-def _circle_outline(x, y, r) -> str:
+def _circle_outline(x: float, y: float, r: float) -> str:
     return (f"M{xy(x - r, y)}A{num(r)} {num(r)} 0 1 0 {xy(x + r, y)}"
             f"A{num(r)} {num(r)} 0 1 0 {xy(x - r, y)}Z")
 
 
-def place_of(text: str, option: str) -> tuple:
+def place_of(text: str, option: str) -> tuple[Spot, Ring | None]:
     """(Spot, ring) for a place (see PLACE_HELP): ring is (segment, radius) for a place
     on the ring, where arrows follow it, else None. NotesError naming `option`."""
     t = str(text).strip().lower()
@@ -91,19 +101,19 @@ def place_of(text: str, option: str) -> tuple:
     if ring and int(ring[1]) < SEGMENTS:
         segment = int(ring[1])
         if not ring[2]:
-            x, y = _polar(segment, R_MID)
-            return Spot(_segment_words(segment), x, y, _sector(segment, R_IN, R_OUT),
+            x, y = polar(segment, R_MID)
+            return Spot(segment_name(segment), x, y, sector(segment, R_IN, R_OUT),
                         17), (segment, R_MID)
         field = INNER if ring[2] == "i" else OUTER
         r1, r2 = (R_IN, R_MID) if field == INNER else (R_MID, R_OUT)
-        radius = R_INNER_STONE if field == INNER else R_OUTER_STONE
-        x, y = _polar(segment, radius)
-        return Spot(_field_words(segment, field), x, y,
-                    _sector(segment, r1, r2), 13), (segment, radius)
+        radius = field_radius(field)
+        x, y = polar(segment, radius)
+        return Spot(field_words(segment, field), x, y,
+                    sector(segment, r1, r2), 13), (segment, radius)
     if side:
         seat, box, kind = COLOURS.index(side[1]), side[2], side[3]
-        y0 = 0 if seat == 0 else PANEL_H + ARENA_H
-        bx = BOX_X + BOX_ORDER.index(box) * (BOX_W + BOX_GAP)
+        y0 = side_top(seat)
+        bx = BOX_X + BOXES.index(box) * (BOX_W + BOX_GAP)
         if kind is None:
             owner = _(BOX_OWNER[box]).format(colour=colour_name(seat))
             return Spot(owner, bx + BOX_W / 2, y0 + BOX_Y + BOX_H / 2,
@@ -124,7 +134,7 @@ def _spot(text: str, option: str) -> Spot:
     return place_of(text, option)[0]
 
 
-def _ring_path(start, end) -> list:
+def _ring_path(start: Ring, end: Ring) -> list[tuple[float, float]]:
     """Points along the ring from one place on it to another, the shorter way round
     (clockwise when both ways are as long), the radius changing evenly."""
     (a, ra), (b, rb) = start, end
@@ -132,14 +142,15 @@ def _ring_path(start, end) -> list:
     if steps > SEGMENTS / 2:
         steps -= SEGMENTS
     count = max(2, abs(steps) * 4 + 1)
-    return [_polar(a + steps * i / (count - 1), ra + (rb - ra) * i / (count - 1))
+    return [polar(a + steps * i / (count - 1), ra + (rb - ra) * i / (count - 1))
             for i in range(count)]
 
 
-def _selection(scene: TatsuScene, text: str) -> tuple:
+def _selection(scene: TatsuScene, text: str) -> tuple[Stone, str, Spot]:
     """The stone `--select` names, as an address ((segment, field) or ("mat", kind)),
     with its words and spot; it must be a stone of the side to move."""
     t = str(text).strip().lower()
+    address: Stone
     ring = re.fullmatch(r"(\d+)([io]?)", t)
     mat = re.fullmatch(r"(?:(black|white)-)?mat-(vine|water|fire)", t)
     if scene.active is None:
@@ -149,7 +160,7 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
         field = {"i": INNER, "o": OUTER}.get(ring[2]) or (
             OUTER if (segment, OUTER) in scene.fields else INNER)
         if (segment, field) not in scene.fields:
-            raise NotesError("--select", f"no stone on {_segment_words(segment)}, "
+            raise NotesError("--select", f"no stone on {segment_name(segment)}, "
                                          f"{field} field")
         owner, kind, _status = scene.fields[segment, field]
         address = (segment, field)
@@ -157,7 +168,7 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
             words = _("the {stone} on {segment}, inner field")
         else:
             words = _("the {stone} on {segment}, outer field")
-        words = words.format(stone=_stone_words(owner, kind), segment=_segment_words(segment))
+        words = words.format(stone=stone_words(owner, kind), segment=segment_name(segment))
         spot = place_of(f"{segment}{field[0]}", "--select")[0]
     elif mat:
         owner = scene.active if mat[1] is None else COLOURS.index(mat[1])
@@ -166,7 +177,7 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
             raise NotesError("--select", f"{COLOUR_NAMES[owner]}'s mat holds no {kind} "
                                          "dragon")
         address = (MAT, kind)
-        words = _("a {stone} on {colour}'s mat").format(stone=_stone_words(owner, kind),
+        words = _("a {stone} on {colour}'s mat").format(stone=stone_words(owner, kind),
                                                         colour=colour_name(owner))
         spot = place_of(f"{COLOURS[owner]}-mat-{kind}", "--select")[0]
     else:
@@ -179,14 +190,15 @@ def _selection(scene: TatsuScene, text: str) -> tuple:
     return address, words, spot
 
 
-def _select_note(scene: TatsuScene, select) -> tuple:
+def _select_note(scene: TatsuScene, select: str | None
+                 ) -> tuple[Stone | None, list[tuple[Action, int]], list[str], list[Spot]]:
     """The selected stone and its destinations (targets), their words, and what they
     light (the stone's place and each segment it may go to)."""
     if select is None:
         return None, [], [], []
     address, words, spot = _selection(scene, select)
     targets = scene.destinations(address) if address in scene.movable() else []
-    ways = [_(WAYS[action.kind]).format(segment=_segment_words(segment), die=action.args[1])
+    ways = [_(WAYS[action.kind]).format(segment=segment_name(segment), die=action.args[1])
             for action, segment in targets]
     may = ways[0] if ways else ""
     for way in ways[1:]:
@@ -198,11 +210,12 @@ def _select_note(scene: TatsuScene, select) -> tuple:
     return address, targets, said, lit
 
 
-def _highlights(spots) -> str:
+def _highlights(spots: Iterable[Spot]) -> str:
     return "".join(highlight(spot) for spot in spots)
 
 
-def _arrows(arrows) -> str:
+def _arrows(arrows: Iterable[tuple[tuple[Spot, Ring | None], tuple[Spot, Ring | None],
+                                   str | None]]) -> str:
     """Each arrow along the ring when both ends are on it, else straight."""
     parts = []
     for (start, ring_a), (end, ring_b), label in arrows:
@@ -214,24 +227,26 @@ def _arrows(arrows) -> str:
     return "".join(parts)
 
 
-def _labels(labelled) -> str:
+def _labels(labelled: Iterable[tuple[Spot, str]]) -> str:
     return labels(labelled, (WIDTH, HEIGHT))
 
 
-def _veil(dim: bool, lit) -> str:
+def _veil(dim: bool, lit: Iterable[Spot]) -> str:
     return veil(WIDTH, HEIGHT, lit) if dim else ""
 
 
-def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
+def diagram(state: "TatsuState", notes: Notes | None = None, *,
+            seat: int | None = None, names: Sequence[str] | None = None) -> str:
     """The board as a standalone SVG document (an .svg file, an <img> in any page):
     nothing to click, the notes (game/core/diagram.py) over it, its <title> the position
     in words and its <desc> the notes. The same input always gives the same text.
 
-    state: a TatsuState or a seat's view; seat: whose view it is ("You are ..."), 0
-    Black or 1 White (the engine's numbers; the command line's --seat counts from 1);
-    names: optional names per seat. Bad notes raise NotesError naming the option."""
+    state: a TatsuState, drawn as the page draws it (svg.board_view); seat: whose view it
+    is ("You are ..."), 0 Black or 1 White (the engine's numbers; the command line's
+    --seat counts from 1); names: optional names per seat. Bad notes raise NotesError
+    naming the option."""
     notes = Notes() if notes is None else notes
-    scene = TatsuScene(state, seat)
+    scene = TatsuScene(board_view(state), seat)
     if scene.viewer is not None and scene.viewer not in (0, 1):
         shown = scene.viewer + 1 if type(scene.viewer) is int else repr(scene.viewer)
         raise NotesError("--seat", f"a seat is 1 (Black) or 2 (White), not {shown}")

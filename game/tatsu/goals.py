@@ -1,9 +1,13 @@
 """The goals a Tatsu challenge can set (game/core/challenge.py), judged on the events
 of the learner's own turn (both dice)."""
 
+from collections.abc import Sequence
+
+from game.core import Event, GameState
 from game.core.challenge import PLAY, Goal
 from game.core.i18n import N_, _
 from game.tatsu.arena import KINDS, POWERS
+from game.tatsu.events import ENTER, ESCAPE, GAME_OVER, HOLD, POWER, RECRUIT
 from game.tatsu.text import kind_word
 
 # A power's goal in words: against any opposing stone, or against one kind of dragon.
@@ -14,7 +18,7 @@ POWER_GOALS = {
 }
 
 
-def _kind(text: str):
+def _kind(text: str) -> str | None:
     if text == "":
         return None
     if text not in KINDS:
@@ -23,14 +27,14 @@ def _kind(text: str):
     return text
 
 
-def _power(power: str):
+def _power(power: str) -> Goal:
     """A goal met when the learner's stone uses `power` on an opposing stone (of the
     kind given after the colon, if any)."""
-    def met(seat, kind, events, _state) -> bool:
-        return any(e.kind == "power" and e.data["seat"] == seat and e.data["power"] == power
+    def met(seat: int, kind: str | None, events: Sequence[Event], _state: GameState) -> bool:
+        return any(e.kind == POWER and e.data["seat"] == seat and e.data["power"] == power
                    and kind in (None, e.data["victim"]) for e in events)
 
-    def words(kind) -> str:
+    def words(kind: str | None) -> str:
         any_stone, of_kind = POWER_GOALS[power]
         return _(of_kind).format(kind=kind_word(kind)) if kind else _(any_stone)
 
@@ -47,13 +51,13 @@ def _did(kind: str, words: str) -> Goal:
 GOALS = {
     "play": PLAY,
     **{power: _power(power) for power in POWERS.values()},  # entangle, expel, destroy
-    "escape": _did("escape", N_("Free your entangled stone: escape.")),
-    "hold": _did("hold", N_("Hold one of your own stones.")),
-    "recruit": _did("recruit", N_("Recruit a dragon from your tray to your mat.")),
-    "enter": _did("enter", N_("Bring a dragon from your mat into the arena.")),
+    "escape": _did(ESCAPE, N_("Free your entangled stone: escape.")),
+    "hold": _did(HOLD, N_("Hold one of your own stones.")),
+    "recruit": _did(RECRUIT, N_("Recruit a dragon from your tray to your mat.")),
+    "enter": _did(ENTER, N_("Bring a dragon from your mat into the arena.")),
     "win": Goal(words=lambda _arg: _("Win the game this turn."),
                 met=lambda seat, _arg, events, state: any(
-                    e.kind == "game_over" and seat in e.data["winners"] for e in events)),
+                    e.kind == GAME_OVER and seat in e.data["winners"] for e in events)),
 }
 
 __all__ = ["GOALS"]

@@ -14,8 +14,10 @@ or more. One position is copied with one slice, which the bots do thousands of t
 
 The tables are indexed by a segment byte (bytes.translate applies them to all 24
 segments at once, in C): the rules list moves with them (core.py) and the state checks
-the whole arena with them after every action (state.structure_problems).
+the whole arena with them after every action (invariants.structure_problems).
 """
+
+from collections.abc import Iterator
 
 from game.tatsu.arena import KIND_OF, KINDS, STONE_CODE, STONES_PER_KIND
 
@@ -29,7 +31,7 @@ VALID_CODES = frozenset(STONE_CODE.values()) | {0}
 
 
 def _allowed(byte: int) -> bool:
-    """Whether a segment may look like this (see state.structure_problems)."""
+    """Whether a segment may look like this (see invariants.segment_problems)."""
     inner, outer = byte & 7, byte >> 3
     if inner not in VALID_CODES or outer not in VALID_CODES:
         return False
@@ -80,7 +82,7 @@ MOVABLE_INNER, MOVABLE_OUTER = 1, 2
 COUNT_WEIGHT = tuple(_count_weight(byte) for byte in range(256))
 
 
-def marked(segments, table: bytes, mark: int = 1):
+def marked(segments: bytes | bytearray, table: bytes, mark: int = 1) -> Iterator[int]:
     """The segment numbers whose byte `table` maps to `mark`, in order."""
     marks = segments.translate(table)
     segment = marks.find(mark)

@@ -17,15 +17,15 @@ by game/tatsu/actions.py:
 """
 
 import random
-from operator import itemgetter
 
 from game.core.actions import Action, Event
 from game.core.errors import RecordError, RuleError
-from game.core.i18n import N_, _
+from game.core.i18n import _
 from game.core.limits import shown
 from game.core.rng import new_rng, roll_die
 from game.core.state import GameState
-from game.tatsu import core
+from game.tatsu import GAME as DESCRIPTION
+from game.tatsu import core, invariants
 from game.tatsu.arena import (
     BLACK,
     COLOURS,
@@ -45,24 +45,17 @@ from game.tatsu.arena import (
     SEGMENTS,
     STONE_CODE,
     STONE_OF,
-    STONES_PER_KIND,
     WHITE,
     passed_segments,
 )
 from game.tatsu.core import DIE_FACES, ENDS_TURN, ENTRY, PASS, RECRUIT, TARGET
+from game.tatsu.events import REVEALING as REVEALING_EVENTS
 from game.tatsu.layout import (  # ON_MAT: where the mat counts start; arena.MAT: "mat"
     ARENA,
-    BAD_SEGMENT,
-    COUNT_WEIGHT,
     DEAD,
     FULL,
-    SEAT_CODES,
-    SIZE,
-    SLOT_BITS,
     TRAY,
     WON,
-    marked,
-    slot_weight,
 )
 from game.tatsu.layout import (
     MAT as ON_MAT,
@@ -74,23 +67,6 @@ ACTION_KINDS = ("move", "enter", "escape", "pass")
 PASSED = [[[None] + [tuple(passed_segments(seat, segment, die)) for die in DIE_FACES]
            for segment in range(SEGMENTS)] for seat in (BLACK, WHITE)]
 SEAT_STONES = [[(kind, STONE_CODE[seat, kind]) for kind in KINDS] for seat in (BLACK, WHITE)]
-# D7 packed (layout.py): every stone of both players, one slot per stone code.
-ALL_STONES = sum(count * slot_weight(STONE_CODE[seat, kind]) for seat in (BLACK, WHITE)
-                 for kind, count in STONES_PER_KIND.items())
-OVER_7 = int.from_bytes(bytes([0xF8] * 8), "little")  # packed counts: any slot above 7
-# A position holds the trays, mats and dead zones as three boxes of 8 counts in a row.
-BOX_BITS = 8 * SLOT_BITS
-SLOTS = (1 << BOX_BITS) - 1
-VALID_DICE = {(rolled, left) for rolled in ((a, b) for a in DIE_FACES for b in DIE_FACES)
-              for left in ((), (rolled[0],), (rolled[1],), rolled, rolled[::-1])}
-BOXES = ((TRAY, "trays"), (ON_MAT, "mats"), (DEAD, "dead"))  # where in a position
-# What structure_problems says of a box, in words (marked; translated where said).
-TOO_MANY_IN = {"tray": N_("{colour}'s {kind} dragons in the tray: {count}"),
-               "mat": N_("{colour}'s {kind} dragons in the mat: {count}"),
-               "dead": N_("{colour}'s {kind} dragons in the {rival}'s dead zone: {count}")}
-NOT_A_STONE_IN = {"trays": N_("the trays hold something that is not a stone"),
-                  "mats": N_("the mats hold something that is not a stone"),
-                  "dead": N_("the dead hold something that is not a stone")}
 
 
 def check_config(config) -> dict:
@@ -110,12 +86,11 @@ def check_config(config) -> dict:
 
 
 class TatsuState(GameState):
-    GAME = "tatsu"
+    GAME = DESCRIPTION.key  # "tatsu"
     FORMAT_VERSION = 1
     # The events that bring new information (game/core/takeback.py): an action that
-    # caused one cannot be taken back. The dice of a turn (rolled by the action that ends
-    # the turn before) and the roll for the first player; nothing else is hidden.
-    REVEALING = frozenset({"dice", "first_roll"})
+    # caused one cannot be taken back. Declared with the kinds (game/tatsu/events.py).
+    REVEALING = REVEALING_EVENTS
 
     def __init__(self, config: dict, seed):
         self.config = check_config(config)
@@ -125,8 +100,8 @@ class TatsuState(GameState):
         self.history = []
         self.turn = 0
         self.position = core.start()  # the arena, trays, mats, dead zones (layout.py)
-        self.current = None  # the seat to move; None once the game is over
-        self.rolled = ()  # this turn's two dice
+        self.current: int | None = None  # the seat to move; None once the game is over
+        self.rolled: tuple[int, ...] = ()  # this turn's two dice
         self.dice = []  # the dice not yet used this turn
         self.reason = None  # why the game ended: the game_over event's reason code
         self.built_from_position = False
@@ -194,6 +169,13 @@ class TatsuState(GameState):
             self._legal = ([] if self.current is None else
                            core.legal_moves(self.position, self.current, self.dice, not self.used))
         return self._legal
+
+    def _offered(self, action: object) -> bool:
+        # a short list, searched by identity (not equality)
+        for legal in self._legal or ():  # noqa: SIM110 -- a hot path: no generator
+            if legal is action:
+                return True
+        return False
 
     # --- applying an action -----------------------------------------------------------
     def _apply(self, action: Action) -> list:
@@ -306,12 +288,22 @@ class TatsuState(GameState):
         if action in self._legal_list():
             return
         self._check_shape(action)
-        seat = self.current
         kind = action.kind
         if kind == "pass":
             raise RuleError("using the dice", _("a die can be used, so it must be: you may "
                                                 "pass only when no die can be used"))
         stone, die = action.args
+        self._check_die(kind, die)
+        if kind == "enter":
+            target = self._check_entering(stone[1], die)
+        else:
+            target = self._check_stone(kind, stone, die)
+        if self.position[target] >= FULL:
+            raise RuleError("moving", _("segment {segment} already holds two stones").format(
+                segment=target))
+        raise RuleError("action", _("{action} is not allowed now").format(action=action))
+
+    def _check_die(self, kind: str, die: int) -> None:
         if kind == "escape" and self.used and ESCAPE_TAKES_WHOLE_TURN:
             raise RuleError("escaping", _("escaping takes a whole turn, and a die has "
                                           "already been used this turn"))
@@ -319,50 +311,55 @@ class TatsuState(GameState):
             raise RuleError("using the dice", _("no die of {die} is left this turn (dice "
                                                 "left: {left})").format(
                 die=die, left=dice_words(self.dice)))
-        if kind == "enter":
-            if die not in ENTRY_DICE:
-                raise RuleError("entering", _("a {die} cannot enter the arena: only a 1, 2 "
-                                              "or 3 can").format(die=die))
-            if not self.position[ON_MAT + STONE_CODE[seat, stone[1]]]:
-                raise RuleError("entering", _("there is no {kind} dragon on your mat").format(
-                    kind=kind_word(stone[1])))
-            target = ENTRY[seat][die]
-        else:
-            segment, field = stone
-            byte = self.position[segment]
-            code = byte & 7 if field == INNER else byte >> 3
-            if not code:
-                if field == INNER:
-                    empty = _("there is no stone on the inner field of segment {segment}")
-                else:
-                    empty = _("there is no stone on the outer field of segment {segment}")
-                raise RuleError("moving", empty.format(segment=segment))
-            if code >> 2 != seat:
-                raise RuleError("turn order", _("that stone is {other}'s, and it is "
-                                                "{colour}'s turn").format(
-                    colour=colour_name(seat), other=colour_name(1 - seat)))
-            top = byte >> 3 if field == INNER else 0
-            if kind == "move" and top:
-                if top >> 2 == seat:
-                    raise RuleError("holding", _("that stone is held by your stone above "
-                                                 "it: it is free once that stone moves away"))
-                raise RuleError("entangling", _("that stone is entangled: it can only "
-                                                "escape, and escaping takes a whole turn"))
-            if kind == "escape":
-                if not top or top >> 2 == seat:
-                    raise RuleError("escaping", _("that stone is not entangled: only a stone "
-                                                  "entangled by an opposing vine can escape"))
-                if die != core.escape_die(self.dice):
-                    if ESCAPE_DIE == "smaller":
-                        which = _("an escape moves by the smaller die, {die}")
-                    else:
-                        which = _("an escape moves by the larger die, {die}")
-                    raise RuleError("escaping", which.format(die=core.escape_die(self.dice)))
-            target = TARGET[seat][segment][die]
-        if self.position[target] >= FULL:
-            raise RuleError("moving", _("segment {segment} already holds two stones").format(
-                segment=target))
-        raise RuleError("action", _("{action} is not allowed now").format(action=action))
+
+    def _check_entering(self, kind: str, die: int) -> int:
+        """The segment a stone of `kind` entering with `die` lands on, if it may enter."""
+        if die not in ENTRY_DICE:
+            raise RuleError("entering", _("a {die} cannot enter the arena: only a 1, 2 "
+                                          "or 3 can").format(die=die))
+        if not self.position[ON_MAT + STONE_CODE[self.current, kind]]:
+            raise RuleError("entering", _("there is no {kind} dragon on your mat").format(
+                kind=kind_word(kind)))
+        return ENTRY[self.current][die]
+
+    def _check_stone(self, kind: str, stone: tuple[int, str], die: int) -> int:
+        """The segment the stone at `stone` lands on, moved or escaping (`kind`) by `die`,
+        if the seat to move may move it so."""
+        seat = self.current
+        segment, field = stone
+        byte = self.position[segment]
+        code = byte & 7 if field == INNER else byte >> 3
+        if not code:
+            if field == INNER:
+                empty = _("there is no stone on the inner field of segment {segment}")
+            else:
+                empty = _("there is no stone on the outer field of segment {segment}")
+            raise RuleError("moving", empty.format(segment=segment))
+        if code >> 2 != seat:
+            raise RuleError("turn order", _("that stone is {other}'s, and it is "
+                                            "{colour}'s turn").format(
+                colour=colour_name(seat), other=colour_name(1 - seat)))
+        top = byte >> 3 if field == INNER else 0
+        if kind == "move" and top:
+            if top >> 2 == seat:
+                raise RuleError("holding", _("that stone is held by your stone above "
+                                             "it: it is free once that stone moves away"))
+            raise RuleError("entangling", _("that stone is entangled: it can only "
+                                            "escape, and escaping takes a whole turn"))
+        if kind == "escape":
+            self._check_escape(top, die)
+        return TARGET[seat][segment][die]
+
+    def _check_escape(self, top: int, die: int) -> None:
+        if not top or top >> 2 == self.current:
+            raise RuleError("escaping", _("that stone is not entangled: only a stone "
+                                          "entangled by an opposing vine can escape"))
+        if die != core.escape_die(self.dice):
+            if ESCAPE_DIE == "smaller":
+                which = _("an escape moves by the smaller die, {die}")
+            else:
+                which = _("an escape moves by the larger die, {die}")
+            raise RuleError("escaping", which.format(die=core.escape_die(self.dice)))
 
     def _check_shape(self, action: Action) -> None:
         kind, args = action.kind, action.args
@@ -538,111 +535,10 @@ class TatsuState(GameState):
             raise RecordError(_("a position built with from_position has no game record"))
         return super().to_record()
 
-    def invariant_violations(self) -> list:
-        problems = self.structure_problems()
-        if self.current is None:
-            if self.winner is None:
-                problems.append(_("the game is over but nobody has won"))
-            return problems
-        if self.position[WON] in (1, 2):
-            problems.append(_("the game goes on although {colour} has won").format(
-                colour=colour_name(self.winner)))
-        elif not core.nobody_has_won(self.position):  # D6 is checked after every landing
-            for seat in (BLACK, WHITE):
-                reason = self.win_reason(seat)
-                if reason is not None:
-                    problems.append(_("the game goes on although {colour} has won "
-                                      "({reason})").format(colour=colour_name(seat),
-                                                           reason=reason))
-        if not self.dice:
-            problems.append(_("a player is to move with no die left"))
-        if problems:
-            return problems  # no point (nor safety) in listing moves of a broken state
-        legal = self._legal_list()
-        if not legal:
-            problems.append(_("a player is to move but has no legal action"))
-        elif (len(self.dice) == 1 and ESCAPE_TAKES_WHOLE_TURN
-              and legal[-1].kind not in ("move", "enter")):
-            problems.append(_("a pass or an escape is offered after a die was used"))
-        return problems
-
-    def structure_problems(self) -> list:
-        """What is physically impossible in the position: fields, bindings, D7, dice.
-        The common case (nothing wrong) is checked with a few table look-ups; the words
-        for what is wrong come from the slower _describe_* methods."""
-        p = self.position
-        if len(p) != SIZE:
-            return [_("the arena or the trays, mats and dead zones have the wrong size")]
-        segments = p[:SEGMENTS]
-        problems = []
-        if segments.translate(BAD_SEGMENT).count(0) != SEGMENTS:
-            problems += self._describe_bad_segments()
-        # D7: arena + trays + mats + dead zones hold each stone's full number, counted
-        # as packed counts (layout.py). No box slot is above 7, so slots cannot spill.
-        arena = sum(itemgetter(*segments)(COUNT_WEIGHT))
-        boxes = int.from_bytes(p[TRAY:ARENA], "little")  # the trays, mats, dead zones
-        trays, mats, dead = boxes & SLOTS, boxes >> BOX_BITS & SLOTS, boxes >> 2 * BOX_BITS
-        by_code = arena.to_bytes(8, "little")
-        if (arena + trays + mats + dead != ALL_STONES or (trays | mats | dead) & OVER_7
-                or sum(by_code[SEAT_CODES[BLACK]]) != p[ARENA + BLACK]
-                or sum(by_code[SEAT_CODES[WHITE]]) != p[ARENA + WHITE]):
-            problems += self._describe_counts()
-        if p[WON] > 2:
-            problems.append(_("the position names winner {winner}, not a seat").format(
-                winner=p[WON]))  # (seats counted from 1, as people count them)
-        if (tuple(self.rolled), tuple(self.dice)) not in VALID_DICE:
-            problems.append(_("the dice are wrong: {left} left of {rolled} rolled").format(
-                left=list(self.dice), rolled=list(self.rolled)))
-        return problems
-
-    def _describe_counts(self) -> list:
-        p = self.position
-        problems = []
-        on_board = [0, 0]
-        for seat in (BLACK, WHITE):
-            rival = 1 - seat
-            for kind, code in SEAT_STONES[seat]:
-                here = sum(stone == (seat, kind) for segment in range(SEGMENTS)
-                           for stone in (self.stone_at(segment, INNER),
-                                         self.stone_at(segment, OUTER)))
-                on_board[seat] += here
-                places = ((TOO_MANY_IN["tray"], p[TRAY + code]),
-                          (TOO_MANY_IN["mat"], p[ON_MAT + code]),
-                          (TOO_MANY_IN["dead"], p[DEAD + code]))
-                words = {"colour": colour_name(seat), "kind": kind_word(kind),
-                         "rival": colour_name(rival)}
-                for text, count in places:
-                    if count > STONES_PER_KIND[kind]:
-                        problems.append(_(text).format(count=count, **words))
-                total = here + sum(count for _text, count in places)
-                if total != STONES_PER_KIND[kind]:
-                    problems.append(_("{colour} has {total} {kind} dragons, not {expected} "
-                                      "(D7)").format(total=total,
-                                                     expected=STONES_PER_KIND[kind], **words))
-        for offset, name in BOXES:
-            if p[offset] or p[offset + 4]:
-                problems.append(_(NOT_A_STONE_IN[name]))
-        if on_board != list(p[ARENA:WON]):
-            problems.append(_("{counted} stones are in the arena, not {stored}").format(
-                counted=on_board, stored=list(p[ARENA:WON])))
-        return problems
-
-    def _describe_bad_segments(self) -> list:
-        problems = []
-        for segment in marked(self.position[:SEGMENTS], BAD_SEGMENT):
-            byte = self.position[segment]
-            inner, outer = byte & 7, byte >> 3
-            if inner not in STONE_OF and inner or outer not in STONE_OF and outer:
-                problems.append(_("segment {segment} holds something that is not a "
-                                  "stone").format(segment=segment))
-            elif not inner:
-                problems.append(_("segment {segment} has a lone stone on its outer "
-                                  "field").format(segment=segment))
-            else:
-                problems.append(_("segment {segment}: an opposing {kind} dragon sits on a "
-                                  "stone (only a vine entangles)").format(
-                    segment=segment, kind=kind_word(KIND_OF[outer])))
-        return problems
+    # What is wrong with this state (empty when all is well): Tatsu's invariants,
+    # game/tatsu/invariants.py, which a position is refused by too. (The function
+    # itself, as the method: the simulator calls it after every action.)
+    problems = invariants.problems
 
     # --- positions (game/tatsu/position.py; docs/rules-tatsu.md, "Positions") ---------
     def to_position(self) -> dict:

@@ -1,12 +1,18 @@
-"""Drawing Tatsu: a pure function from a state (or a seat's view of it) to SVG markup
-text, in the spirit of python-chess's `chess.svg.board()`.
+"""Drawing Tatsu: a pure function from a view of a position (a dict) to SVG markup text,
+in the spirit of python-chess's `chess.svg.board()`.
 
 Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
-the tests parse it with xml.etree. The same state always gives the same text.
+the tests parse it with xml.etree. The same view always gives the same text. Where
+things are on the board is game/tatsu/geometry.py.
 
-    board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="")
-        -> one <svg data-board="tatsu"> for the arena and both sides
-    TatsuScene(state, seat), summary(scene, names), layers(scene, ...) -> what a board
+    board_view(state) -> the view a state is drawn from: the whole board and the moves of
+        the side to move
+    board(view, *, seat=None, selected=None, highlight=True, names=None, id_prefix="",
+          last=None) -> one <svg data-board="tatsu"> for the arena and both sides, from
+        `board_view(state)` or a seat's `state.view(seat)`
+    seat_words(seat, names), stone_words(seat, kind), field_words(segment, field) -> a
+        seat, a stone and a field in words
+    TatsuScene(view, seat), summary(scene, names), layers(scene, ...) -> what a board
         is drawn from, its words, and the markup inside its root: the hook that
         game/tatsu/diagram.py draws a diagram with (the board once, nothing to click,
         notes over it, for the rules pages; the page never loads that module)
@@ -29,7 +35,7 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
         aria-label, data-rove="stones"), selected; data-escape=<die> on a stone that may escape.
         A movable stone ends with circle.hit, its round hit area (HIT_R, transparent).
         An entangled stone holds g.vine-ring (its tendrils, about its centre), a held
-        one g.lock (at LOCK_AT): game/tatsu/motion.py winds and loosens them
+        one g.lock (at geometry.LOCK_AT): game/tatsu/motion.py winds and loosens them
     g.target#target-<segment>-<die>[data-target-segment][data-action][data-die][data-kind]
         a legal destination of the selected stone (role=button, data-rove="targets");
         data-action is the
@@ -44,7 +50,8 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
         colour (a dead zone holds the opponent's stones). Mat piles also have
         data-mat=<kind>, and "movable" / "selected" like arena stones; a movable pile's
         rect.hit is its column of the mat's box. The pile's stone is its one child <g>,
-        at pile_centre(box, kind) within the side (drawn at (0, side_top(seat)))
+        at geometry.pile_centre(box, kind) within the side (drawn at
+        (0, geometry.side_top(seat)))
     Roving focus: of the movable stones and piles (data-rove="stones") one is in the tab
     order (tabindex="0": the selected one, else the first drawn), and so is the first
     target (data-rove="targets"); the others have tabindex="-1" and are reached with the
@@ -65,10 +72,12 @@ Colours are presentation attributes, so page CSS can restyle anything.
 
 import json
 import unicodedata
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from math import cos, pi, radians, sin
+from typing import TYPE_CHECKING, Any
 
-from game.core.actions import Action
+from game.core.actions import Action, Event
 from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, translate, xy
 from game.tatsu.arena import (
@@ -85,6 +94,34 @@ from game.tatsu.arena import (
     SEGMENTS,
     target_segment,
 )
+from game.tatsu.events import ENTER, ESCAPE, MOVE
+from game.tatsu.geometry import (
+    BOX_GAP,
+    BOX_H,
+    BOX_W,
+    BOX_X,
+    BOX_Y,
+    CX,
+    CY,
+    HEIGHT,
+    LOCK_AT,
+    PANEL_H,
+    PILE_R,
+    PILE_W,
+    R_BADGE,
+    R_IN,
+    R_MID,
+    R_NUMBER,
+    R_OUT,
+    STEP,
+    STONE_R,
+    WIDTH,
+    field_radius,
+    pile_centre,
+    polar,
+    sector,
+    side_top,
+)
 from game.tatsu.text import (
     colour_name,
     colour_names,
@@ -93,6 +130,12 @@ from game.tatsu.text import (
     kind_word,
     segment_name,
 )
+
+if TYPE_CHECKING:
+    from game.tatsu.state import TatsuState
+
+# A stone's address, as in the actions: (segment, field) in the arena, ("mat", kind).
+Stone = tuple[int | str, str]
 
 # --- what the page reuses --------------------------------------------------------------------
 KIND_COLOURS = {"vine": "#2a7d34", "water": "#1f67c4", "fire": "#d3361f"}
@@ -119,22 +162,10 @@ def kind_letter(kind: str) -> str:
     first = unicodedata.normalize("NFD", word[:1])[:1].upper()
     return first or KIND_LETTERS[kind]
 
-# --- geometry (user units) -------------------------------------------------------------------
-WIDTH = 400
-PANEL_H = 100  # each player's strip: Black's above the arena, White's below
-ARENA_H = 396
-HEIGHT = 2 * PANEL_H + ARENA_H
-CX, CY = WIDTH / 2, PANEL_H + ARENA_H / 2
-R_OUT, R_MID, R_IN = 172, 134, 96  # the ring: outer fields between R_MID and R_OUT
-R_INNER_STONE, R_OUTER_STONE = (R_IN + R_MID) / 2, (R_MID + R_OUT) / 2
-R_NUMBER = 184
-R_BADGE = 80  # corner badges and entry points, just inside the ring
-STONE_R = 13
-STEP = 360 / SEGMENTS
+# --- sizes (user units; where things are: game/tatsu/geometry.py) ----------------------------
 # Sizes for a phone: the board 360 px wide shows a user unit as 0.9 CSS px.
 MIN_FONT = 10.5  # the smallest text (a glyph's letter: GLYPH_LETTER at the smallest scale)
 HIT_R = 15  # a movable stone's round hit area: neighbours on the inner ring are 30 apart
-PILE_R = 12.5  # a stone in a tray, on a mat or in a dead zone
 BADGE_R = 12  # a corner's badge
 HEXAGON = " ".join(f"{BADGE_R * cos(radians(60 * k + 30)):.2f},"
                    f"{BADGE_R * sin(radians(60 * k + 30)):.2f}" for k in range(6))  # a badge
@@ -185,26 +216,10 @@ def fit_text(text: str, size: float, room: float) -> str:
     return text.rstrip() + "…"
 
 
-def _polar(segment: float, radius: float):
-    """The point at `radius` from the centre, in the middle of `segment` (0 at the top,
-    numbered clockwise); fractional segments are allowed."""
-    angle = segment * STEP * pi / 180
-    return CX + radius * sin(angle), CY - radius * cos(angle)
-
-
-def _sector(segment: int, r1: float, r2: float) -> str:
-    """The annular sector of one segment between radii r1 < r2."""
-    a, b = segment - 0.5, segment + 0.5
-    (x1, y1), (x2, y2) = _polar(a, r2), _polar(b, r2)
-    (x3, y3), (x4, y4) = _polar(b, r1), _polar(a, r1)
-    return (f"M{xy(x1, y1)}A{r2} {r2} 0 0 1 {xy(x2, y2)}"
-            f"L{xy(x3, y3)}A{r1} {r1} 0 0 0 {xy(x4, y4)}Z")
-
-
 # --- the dragon glyphs: a shape per kind, so that colour is never the only cue ---------------
 def _glyph_d(kind: str, s: float) -> str:
     """A kind's outline centred on (0, 0), about 2s tall: a leaf, a drop, a flame."""
-    def p(x, y):
+    def p(x: float, y: float) -> str:
         return xy(x * s, y * s)
     if kind == "vine":  # a leaf, tilted
         return (f"M{p(-0.78, 0.78)}C{p(-0.95, -0.2)} {p(-0.2, -0.95)} {p(0.86, -0.86)}"
@@ -244,7 +259,6 @@ def _stone_body(colour_seat: int, kind: str, r: float, pre: str) -> str:
             f'{_glyph(kind, r / STONE_R, pre)}')
 
 
-LOCK_AT = (9.5, -9.5)  # the lock's place on a held stone, from the stone's centre
 LOCK = (f'<g class="lock" transform="translate({LOCK_AT[0]} {LOCK_AT[1]})"><circle r="6" '
         'fill="#5b4a2c" stroke="#ffffff" stroke-width="1"/>'
         '<path d="M-2 -0.5v-1.6a2 2 0 0 1 4 0v1.6" '
@@ -266,7 +280,7 @@ def _vine_ring(r: float) -> str:
 
 
 # --- words -----------------------------------------------------------------------------------
-def _who(seat: int, names) -> str:
+def seat_words(seat: int, names: Sequence[str] | None) -> str:
     """A seat's name and colour, "Ann (Black)" (a name that already ends with its colour,
     in English or in the language spoken, as it is), or the colour alone."""
     colour = colour_name(seat)
@@ -278,11 +292,7 @@ def _who(seat: int, names) -> str:
     return colour
 
 
-def _segment_words(segment: int) -> str:
-    return segment_name(segment)
-
-
-def _stone_words(seat: int, kind: str) -> str:
+def stone_words(seat: int, kind: str) -> str:
     """"Black vine dragon", in the language spoken."""
     return _(STONE_NAMES[seat]).format(kind=kind_word(kind))
 
@@ -291,7 +301,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _field_words(segment: int, field: str) -> str:
+def field_words(segment: int, field: str) -> str:
     """"segment 5, inner field"."""
     if field == INNER:
         return _("{segment}, inner field").format(segment=segment_name(segment))
@@ -307,28 +317,33 @@ def _stone_count(colour: int, kind: str, count: int) -> str:
     return text.format(count=count, kind=kind_word(kind))
 
 
-# --- what is drawn, from a state or from a view ----------------------------------------------
+# --- what is drawn: a view ------------------------------------------------------------------
+def board_view(state: "TatsuState") -> dict[str, Any]:
+    """A state as board() draws it: the dict `state.view(seat)` gives, seen by no seat in
+    particular ("seat" None: board(seat=...) says whose screen it is), with the legal
+    moves of the side to move ("legal"; none once the game is over). Plain data, as JSON
+    keeps it."""
+    view = state.view(0 if state.to_move is None else state.to_move)
+    view.update(seat=None, player=None)
+    return view
+
+
 class TatsuScene(Scene):
-    """The facts of a position, read from a TatsuState or from `state.view(seat)`."""
+    """The facts of a position, read from a view: `board_view(state)`, or the dict
+    `state.view(seat)` gives (the moves only in the view of the side to move)."""
 
-    def _from_state(self, state):
-        self.state = state
-        self.active, self.decision, self.turn = state.to_move, state.decision, state.turn
-        self.rolled, self.dice_left = tuple(state.rolled), tuple(state.dice_left)
-        self.winners, self.reason = tuple(state.winners), state.reason
-        self.fields = {}
-        for segment in range(SEGMENTS):
-            for field in FIELDS:
-                stone = state.stone_at(segment, field)
-                if stone is not None:
-                    self.fields[segment, field] = (stone[0], stone[1],
-                                                   state.status(segment, field))
-        self.trays = [state.tray(s) for s in (0, 1)]
-        self.mats = [state.mat(s) for s in (0, 1)]
-        self.dead = [state.dead_zone(s) for s in (0, 1)]
+    turn: int
+    rolled: tuple[int, ...]
+    dice_left: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str | None
+    fields: dict[Stone, tuple[int, str, str]]  # {(segment, field): (seat, kind, status)}
+    trays: list[dict[str, int]]  # per seat: {kind: count}
+    mats: list[dict[str, int]]
+    dead: list[dict[str, int]]
+    legal: list[Action]
 
-    def _from_view(self, view):
-        self.state = None
+    def read(self, view: Mapping[str, Any]) -> None:
         self.active, self.decision = view["to_move"], view["decision"]
         self.turn = view["turn"]
         self.rolled, self.dice_left = tuple(view["dice"]), tuple(view["dice_left"])
@@ -345,38 +360,34 @@ class TatsuScene(Scene):
         self.dead = [dict(d) for d in view["dead"]]
         self.legal = [Action.from_json(a) for a in view.get("legal", ())]
 
-    # what the seat to move may do, from the engine (or from the view's legal list)
-    def movable(self) -> list:
-        if self.state is not None:
-            return [tuple(s) for s in self.state.movable_stones()]
+    # what the seat to move may do: the view's legal moves (the engine's)
+    def movable(self) -> list[Stone]:
         seen = []
         for action in self.legal:
             if action.args and action.args[0] not in seen:
                 seen.append(action.args[0])
         return seen
 
-    def escapes(self) -> dict:
+    def escapes(self) -> dict[Stone, int]:
         """The die each stone that may escape would escape with (D4)."""
-        legal = self.state.legal_actions() if self.state is not None else self.legal
-        return {a.args[0]: a.args[1] for a in legal if a.kind == "escape"}
+        return {a.args[0]: a.args[1] for a in self.legal if a.kind == "escape"}
 
-    def destinations(self, stone) -> list:
-        if self.state is not None:
-            return self.state.destinations(stone)
+    def destinations(self, stone: Stone) -> list[tuple[Action, int]]:
+        """[(action, the segment it lands on)] for each legal move of one stone."""
         result = []
         for action in self.legal:
             if action.args and action.args[0] == stone:
                 where, die = action.args
                 if action.kind == "enter":
-                    result.append((action, ENTRY_SEGMENTS[self.active][die]))
+                    result.append((action, ENTRY_SEGMENTS[self.active][die]))  # type: ignore[index]
                 else:
-                    result.append((action, target_segment(self.active, where[0], die)))
+                    result.append((action, target_segment(self.active, where[0], die)))  # type: ignore[arg-type]
         return result
 
     def in_arena(self, seat: int) -> int:
         return sum(1 for s, _kind, _status in self.fields.values() if s == seat)
 
-    def dice_used(self) -> list:
+    def dice_used(self) -> list[bool]:
         """Which of the rolled dice are used: the remaining ones are matched first."""
         left = list(self.dice_left)
         used = []
@@ -389,11 +400,11 @@ class TatsuScene(Scene):
         return used
 
 
-def summary(scene: TatsuScene, names) -> str:
+def summary(scene: TatsuScene, names: Sequence[str] | None) -> str:
     """The position in words: the board's <title> and aria-label (a diagram's too)."""
     parts = [_("Tatsu, turn {turn}.").format(turn=scene.turn)]
     if scene.winners:
-        who = _who(scene.winners[0], names)
+        who = seat_words(scene.winners[0], names)
         why = (end_words(scene.reason, scene.winners[0], colour_names()) if scene.reason
                else "")
         if why:
@@ -401,7 +412,7 @@ def summary(scene: TatsuScene, names) -> str:
         else:
             parts.append(_("Game over: {who} wins.").format(who=who))
     elif scene.active is not None:
-        who = _who(scene.active, names)
+        who = seat_words(scene.active, names)
         rolled = dice_words(scene.rolled)
         if scene.decision == "pass":
             tail = _("{who} rolled {dice} and can use neither die.")
@@ -414,11 +425,11 @@ def summary(scene: TatsuScene, names) -> str:
     for seat in (0, 1):
         parts.append(_("{who}: {arena} in the arena, {mat} on the mat, {tray} in the tray, "
                        "{dead} destroyed.").format(
-            who=_who(seat, names), arena=scene.in_arena(seat),
+            who=seat_words(seat, names), arena=scene.in_arena(seat),
             mat=sum(scene.mats[seat].values()), tray=sum(scene.trays[seat].values()),
             dead=sum(scene.dead[seat].values())))
     if scene.viewer in (0, 1):
-        parts.append(_("You are {who}.").format(who=_who(scene.viewer, names)))
+        parts.append(_("You are {who}.").format(who=seat_words(scene.viewer, names)))
     return " ".join(parts)
 
 
@@ -435,9 +446,9 @@ def _fields() -> str:
             else:
                 fill = INNER_FILL if field == INNER else OUTER_FILL
                 extra, cls = "", "field"
-            words = _field_words(segment, field)
+            words = field_words(segment, field)
             parts.append(f'<path class="{cls}" data-segment="{segment}" data-field="{field}"'
-                         f'{extra} d="{_sector(segment, r1, r2)}" fill="{fill}">'
+                         f'{extra} d="{sector(segment, r1, r2)}" fill="{fill}">'
                          f'<title>{escape(words)}</title></path>')
     parts.append("</g>")
     return "".join(parts)
@@ -454,17 +465,17 @@ def _numbers() -> str:
     parts = [f'<g font-size="{MIN_FONT}" font-weight="600" text-anchor="middle" '
              f'fill="{SOFT_INK}">']
     for segment in range(SEGMENTS):
-        x, y = _polar(segment, R_NUMBER)
+        x, y = polar(segment, R_NUMBER)
         parts.append(f'<text class="segment-number" data-segment="{segment}" x="{num(x)}" '
                      f'y="{num(y + 3.8)}">{segment}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _corner_marks(pre) -> str:
+def _corner_marks(pre: str) -> str:
     parts = []
     for segment, kind in sorted(CORNER_KIND.items()):
-        x, y = _polar(segment, R_BADGE)
+        x, y = polar(segment, R_BADGE)
         words = _("Segment {segment}: {kind} corner (recruits a {kind} dragon)").format(
             segment=segment, kind=kind_word(kind))
         parts.append(
@@ -482,7 +493,7 @@ def _entries() -> str:
     parts = []
     for seat in (0, 1):
         for number, segment in ENTRY_SEGMENTS[seat].items():
-            x, y = _polar(segment, R_BADGE + 2)
+            x, y = polar(segment, R_BADGE + 2)
             ink = STONE_FILLS[1 - seat] if seat == 0 else INK
             words = _("{colour}'s entry point {number} (segment {segment})").format(
                 colour=colour_name(seat), number=number, segment=segment)
@@ -498,9 +509,10 @@ def _entries() -> str:
     return "".join(parts)
 
 
-def _stone_markup(scene, segment, field, pre, cues) -> str:
+def _stone_markup(scene: TatsuScene, segment: int, field: str, pre: str,
+                  cues: tuple[bool, bool, int | None, bool]) -> str:
     seat, kind, status = scene.fields[segment, field]
-    x, y = _polar(segment, R_INNER_STONE if field == INNER else R_OUTER_STONE)
+    x, y = polar(segment, field_radius(field))
     classes = ["stone"]
     if status in ("entangled", "held"):
         classes.append(status)
@@ -509,7 +521,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
         where = _("{stone} on {segment}, inner field")
     else:
         where = _("{stone} on {segment}, outer field")
-    said = [_capital(where.format(stone=_stone_words(seat, kind),
+    said = [_capital(where.format(stone=stone_words(seat, kind),
                                   segment=segment_name(segment)))]
     if status == "entangled":
         said.append(_("entangled by a vine"))
@@ -543,7 +555,7 @@ def _stone_markup(scene, segment, field, pre, cues) -> str:
             f'{LOCK if status == "held" else ""}{hit}</g>')
 
 
-def _target_words(action, segment, kind, start) -> str:
+def _target_words(action: Action, segment: int, kind: str, start: int | str | None) -> str:
     """What choosing a destination does: "Move the fire dragon on segment 5 to segment 7
     with the 2" (`kind`: the stone's kind; `start`: its segment, None on the mat)."""
     die = action.args[1]
@@ -559,24 +571,25 @@ def _target_words(action, segment, kind, start) -> str:
     return text.format(**words)
 
 
-def _target_markup(action, segment, words, pre, clickable=True, lead=True) -> str:
+def _target_markup(action: Action, segment: int, words: str, pre: str, clickable: bool = True,
+                   lead: bool = True) -> str:
     die = action.args[1]
     data = json.dumps(action.to_json(), separators=(",", ":"))
-    x, y = _polar(segment, R_NUMBER)
-    sector = _sector(segment, R_IN, R_OUT)
+    x, y = polar(segment, R_NUMBER)
+    shape = sector(segment, R_IN, R_OUT)
     return (f'<g id="{pre}target-{segment}-{die}" class="target" '
             f'data-target-segment="{segment}" data-die="{die}" data-kind="{action.kind}" '
             f'data-action="{attr(data)}"'
             + (' data-rove="targets"' + button(words, tabindex=0 if lead else -1)
                if clickable else "") + ">"
             f'<title>{escape(words)}</title>'
-            f'<path class="sector" d="{sector}" fill="{GOLD}" fill-opacity="0.3" '
+            f'<path class="sector" d="{shape}" fill="{GOLD}" fill-opacity="0.3" '
             f'stroke="{GOLD_EDGE}" stroke-width="2.4" stroke-dasharray="6 3"/>'
             f'<rect class="die-label" x="{num(x - 9)}" y="{num(y - 9)}" width="18" '
             f'height="18" rx="4" fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
             f'<text x="{num(x)}" y="{num(y + 4.4)}" text-anchor="middle" font-size="12" '
             f'font-weight="800" fill="{INK}">{die}</text>'
-            + (f'<path class="hit" d="{sector}" fill="transparent"/>' if clickable else "")
+            + (f'<path class="hit" d="{shape}" fill="transparent"/>' if clickable else "")
             + '</g>')
 
 
@@ -587,7 +600,8 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
-def _die(index, value, used, seat, x, y, pre) -> str:
+def _die(index: int, value: int, used: bool, seat: int | None, x: float, y: float,
+         pre: str) -> str:
     size = 30
     body, pip = (STONE_FILLS[seat], STONE_FILLS[1 - seat]) if seat is not None else (
         "#ffffff", INK)
@@ -611,7 +625,7 @@ STATUS_FONT, SUB_FONT = 13, 11
 STATUS_Y, DICE_Y, SUB_Y = -25, 5, 37  # baselines and the dice's centre, from CY
 
 
-def _hub(scene: TatsuScene, pre) -> str:
+def _hub(scene: TatsuScene, pre: str) -> str:
     """Whose turn, the dice, and a line below: each inside the hub's free disc, clear of
     the corner badges and entry points round it (at every state: the words are few)."""
     parts = []
@@ -640,26 +654,11 @@ def _hub(scene: TatsuScene, pre) -> str:
 
 # --- each player's side: tray, mat, dead zone ------------------------------------------------
 NAME_FONT, MOVES_FONT, BOX_FONT, COUNT_FONT = 13, 11, 10.5, 11
-BOX_X, BOX_W, BOX_GAP, BOX_Y, BOX_H = 10, 124, 4, 34, 58  # three boxes side by side
-PILE_W, PILE_Y = BOX_W / 3, 64  # a pile's column in its box; its stone's centre
-BOXES = ("tray", "mat", "dead")  # a side's boxes, left to right
-
-
-def side_top(seat: int) -> float:
-    """Where a side is drawn: its strip's top (Black's above the arena, White's below)."""
-    return 0 if seat == 0 else PANEL_H + ARENA_H
-
-
-def pile_centre(box: str, kind: str) -> tuple:
-    """The centre of a pile's stone, within its side (drawn at (0, side_top(seat)))."""
-    left = BOX_X + BOXES.index(box) * (BOX_W + BOX_GAP) + KINDS.index(kind) * PILE_W
-    return left + PILE_W / 2, PILE_Y
-
-
-def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
+def _side(scene: TatsuScene, seat: int, names: Sequence[str] | None, pre: str,
+          movable: Collection[Stone], selected: Stone | None, lead: Stone | None = None) -> str:
     y0 = side_top(seat)
     active = scene.active == seat
-    who = _who(seat, names)
+    who = seat_words(seat, names)
     direction = _(DIRECTION_WORDS[DIRECTION[seat]])
     arrow = "↻" if DIRECTION[seat] > 0 else "↺"
     moves = f"{direction} {arrow}"
@@ -739,7 +738,7 @@ def _side(scene, seat, names, pre, movable, selected, lead=None) -> str:
 
 
 # --- the board -------------------------------------------------------------------------------
-def _address(selected):
+def _address(selected: Any) -> Stone | None:
     """A stone address as in the actions, from a tuple or a JSON list."""
     if selected is None:
         return None
@@ -756,7 +755,7 @@ def _address(selected):
                      f"('mat', kind), not {selected!r}")
 
 
-def _root(scene: TatsuScene, names, clickable: bool) -> str:
+def _root(scene: TatsuScene, names: Sequence[str] | None, clickable: bool) -> str:
     """The <svg> element and its title: the position in words."""
     return open_svg(f"0 0 {WIDTH} {HEIGHT}", summary(scene, names), {
         "class": "board tatsu-board", "data-board": "tatsu",
@@ -769,18 +768,18 @@ def _root(scene: TatsuScene, names, clickable: bool) -> str:
     }, role="group" if clickable else "img")
 
 
-def last_move(events):
+def last_move(events: Iterable[Event]) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
     """(from, to) of the last stone moved among `events` (Event objects, the game's log
     in order): fields as [segment, field], `from` ["mat", kind] for a stone that
     entered; None before any. What `board(last=...)` marks until the next move."""
     found = None
     for event in events:
-        if event.kind in ("move", "escape", "enter"):
+        if event.kind in (MOVE, ESCAPE, ENTER):
             found = (tuple(event.data["from"]), tuple(event.data["to"]))
     return found
 
 
-def _last_move(last) -> str:
+def _last_move(last: Sequence[Sequence[Any]] | None) -> str:
     """The last stone moved, marked by shape (not colour alone): where it left a dashed
     ring, where it landed a dashed ring round it (under the stone's own cues)."""
     if last is None:
@@ -790,7 +789,7 @@ def _last_move(last) -> str:
     for place, name in zip(last, ("from", "to")):
         if place[0] == "mat":
             continue
-        x, y = _polar(place[0], R_INNER_STONE if place[1] == INNER else R_OUTER_STONE)
+        x, y = polar(place[0], field_radius(place[1]))
         radius = STONE_R - 3 if name == "from" else STONE_R + 4
         parts.append(f'<circle class="last-{name}" cx="{num(x)}" cy="{num(y)}" '
                      f'r="{radius}" fill="none" stroke="#ffffff" stroke-width="3.2"/>'
@@ -799,7 +798,8 @@ def _last_move(last) -> str:
     return "".join(parts) + "</g>"
 
 
-def _stones(scene: TatsuScene, pre, movable, selected, escapes, lead=None) -> str:
+def _stones(scene: TatsuScene, pre: str, movable: Collection[Stone], selected: Stone | None,
+            escapes: Mapping[Stone, int], lead: Stone | None = None) -> str:
     """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
     its neighbour."""
     parts = []
@@ -813,33 +813,34 @@ def _stones(scene: TatsuScene, pre, movable, selected, escapes, lead=None) -> st
     return "".join(parts)
 
 
-def _targets(scene: TatsuScene, selected, targets, pre, clickable=True) -> str:
+def _targets(scene: TatsuScene, selected: Stone | None, targets: Sequence[tuple[Action, int]],
+             pre: str, clickable: bool = True) -> str:
     """Where the selected stone may go, each a button (while `clickable`)."""
     if not targets:
         return ""
-    if selected[0] == MAT:
-        kind, start = selected[1], None
+    if selected[0] == MAT:  # type: ignore[index]  # (a stone is selected: it has targets)
+        kind, start = selected[1], None  # type: ignore[index]
     else:
-        kind, start = scene.fields[selected][1], selected[0]
+        kind, start = scene.fields[selected][1], selected[0]  # type: ignore[index]
     return "".join(_target_markup(action, segment, _target_words(action, segment, kind, start),
                                   pre, clickable, i == 0)
                    for i, (action, segment) in enumerate(targets))
 
 
-def board(state, *, seat=None, selected=None, highlight=True, names=None, id_prefix="",
-          last=None) -> str:
+def board(view: Mapping[str, Any], *, seat: int | None = None,
+          selected: Any = None, highlight: bool = True, names: Sequence[str] | None = None,
+          id_prefix: str = "", last: Sequence[Sequence[Any]] | None = None) -> str:
     """The arena and both players' sides as one `<svg data-board="tatsu">` element.
 
-    state: a TatsuState, or the dict `state.view(seat)` gives (then `seat` defaults to
-        the view's seat).
-    seat: whose screen this is; movable stones and targets are drawn only when it is
-        that seat's decision (or when seat is None).
+    view: what is drawn, `board_view(state)`, or the dict `state.view(seat)` gives.
+    seat: whose screen this is, else the view's seat; movable stones and targets are
+        drawn only when it is that seat's decision (or when it is nobody's screen).
     selected: a stone address, (segment, field) or ("mat", kind): it is marked and each
         of its legal destinations (from the engine) becomes a target to click.
     highlight: False draws no cues at all (a replay or a thumbnail).
     names: optional player names per seat, for the title and the sides.
     """
-    scene = TatsuScene(state, seat)
+    scene = TatsuScene(view, seat)
     pre = attr(id_prefix)
     selected = _address(selected)
     interactive = scene.active is not None and scene.may_act(highlight)
@@ -853,7 +854,7 @@ def board(state, *, seat=None, selected=None, highlight=True, names=None, id_pre
                     "</svg>"))
 
 
-def _lead(movable, selected):
+def _lead(movable: Sequence[Stone], selected: Stone | None) -> Stone | None:
     """The movable stone in the tab order (roving focus): the selected one, else the
     first drawn (arena stones inner ring first, then the mat's piles)."""
     if not movable or selected in movable:
@@ -864,8 +865,10 @@ def _lead(movable, selected):
     return (arena + mat)[0]
 
 
-def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
-            clickable=True, last=None) -> tuple:
+def layers(scene: TatsuScene, names: Sequence[str] | None, pre: str, movable: Sequence[Stone],
+           selected: Stone | None, escapes: Mapping[Stone, int],
+           targets: Sequence[tuple[Action, int]], clickable: bool = True,
+           last: Sequence[Sequence[Any]] | None = None) -> tuple[str, ...]:
     """What lies inside the root, bottom to top, as markup pieces. The `movable` stones
     are buttons, and so are the `targets` ((action, segment) pairs: the `selected`
     stone's destinations) while `clickable`; `escapes` maps a stone that may escape to
@@ -885,5 +888,5 @@ def layers(scene: TatsuScene, names, pre, movable, selected, escapes, targets,
     )
 
 
-__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "layers", "pile_centre",
-           "side_top", "summary"]
+__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "board_view", "field_words",
+           "layers", "seat_words", "stone_words", "summary"]

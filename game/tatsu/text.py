@@ -1,13 +1,19 @@
 """Tatsu events in words, for the game log (pure; no browser).
 
-`describe(event, names)` gives one sentence per event the engine emits (state.py);
+`describe(event, names)` gives one sentence per event the engine emits (state.py): WORDS
+holds, for every kind of event (game/tatsu/events.py), the function that words it;
 `names[seat]` is how a player is called, e.g. "Ann (Black)". The words every Tatsu
 module shares are here too: the colours' and the kinds' names in the language spoken
 (game/core/i18n.py), a segment's name, and a few dice read out.
 """
 
+from collections.abc import Callable, Iterable, Sequence
+
+from game.core.actions import Event
+from game.core.event_kinds import EventData
 from game.core.i18n import N_, _
 from game.core.words import and_list
+from game.tatsu import events as ev
 from game.tatsu.arena import COLOUR_NAMES, CORNER_KIND
 
 POWER_VERBS = {"entangle": "entangles", "expel": "expels", "destroy": "destroys"}
@@ -23,7 +29,7 @@ def colour_name(seat: int) -> str:
     return _(COLOUR_NAMES[seat])
 
 
-def colour_names() -> tuple:
+def colour_names() -> tuple[str, ...]:
     """Both seats' colours in the language spoken, in seat order."""
     return tuple(_(name) for name in COLOUR_NAMES)
 
@@ -33,7 +39,7 @@ def kind_word(kind: str) -> str:
     return _(KIND_WORDS[kind]) if kind in KIND_WORDS else str(kind)
 
 
-def dice_words(dice) -> str:
+def dice_words(dice: Iterable[int]) -> str:
     """'4', or '3 and 5': the dice named one after the other."""
     return and_list(str(die) for die in dice)
 
@@ -52,7 +58,7 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def end_words(reason: str, winner: int, names) -> str:
+def end_words(reason: str, winner: int, names: Sequence[str]) -> str:
     """The game_over event's reason code (TatsuState.win_reason) in words."""
     loser = names[1 - winner]
     if reason.startswith(DESTROYED_ALL):
@@ -66,115 +72,165 @@ def end_words(reason: str, winner: int, names) -> str:
     return reason
 
 
-def describe(event, names) -> str:
+def describe(event: Event, names: Sequence[str]) -> str:
     """One line for the log, or '' for events that need no line of their own."""
-    return _sentence(_words(event, names))
+    words = WORDS.get(event.kind)
+    return "" if words is None else _sentence(words(event.data, names))
 
 
-def _words(event, names) -> str:  # noqa: C901, PLR0911, PLR0912 -- one sentence per event
-    d = event.data
-    kind = event.kind
-    who = names[d["seat"]] if "seat" in d else ""
-    # whose stone: the colour, never a name ("White's vine dragon", not "Hard computer
-    # (White)'s vine dragon"): a player's colour is one word in every language
-    whose = colour_names()[d["seat"]] if "seat" in d else ""
-    stone = kind_word(d.get("stone", ""))
-    if kind == "first_roll":
-        black, white = d["black"], d["white"]
-        if black == white:
-            return _("{black} and {white} both roll {die}: they roll again.").format(
-                black=names[0], white=names[1], die=black)
-        first = names[0] if black > white else names[1]
-        return _("{black} rolls {black_die}, {white} rolls {white_die}: {first} starts.").format(
-            black=names[0], white=names[1], black_die=black, white_die=white, first=first)
-    if kind == "turn":
-        return _("Turn {turn}: {who}.").format(turn=d["turn"], who=who)
-    if kind == "dice":
-        a, b = d["dice"]
-        if a == b:
-            return _("{who} rolls a double {die}.").format(who=who, die=a)
-        return _("{who} rolls {first} and {second}.").format(who=who, first=a, second=b)
-    if kind == "pass":
-        return _("{who} cannot use the {dice} and passes.").format(
-            who=who, dice=dice_words(d["dice"]))
-    if kind == "forfeit":
-        if d["reason"] == "escape":
-            return _("{who} forfeits the {die}: escaping takes the whole turn.").format(
-                who=who, die=d["die"])
-        return _("{who} cannot use the {die}: it is forfeited.").format(who=who, die=d["die"])
-    if kind in ("move", "enter", "escape"):
-        return _landing(kind, d, whose if kind == "escape" else who, stone)
-    if kind == "release":
-        if d["was"] == "held":
-            text = _("{who}'s {kind} dragon on {segment} is no longer held.")
-        else:
-            text = _("{who}'s {kind} dragon on {segment} is released from the vine.")
-        return text.format(who=whose, kind=stone, segment=segment_name(d["segment"]))
-    if kind == "settle":
-        return _("{who}'s {kind} dragon moves to the inner field of {segment}.").format(
-            who=whose, kind=stone, segment=segment_name(d["segment"]))
-    if kind == "hold":
-        return _("{who}'s {kind} dragon stops on its own {held} dragon on {segment} and "
-                 "holds it.").format(who=whose, kind=stone, held=kind_word(d["held"]),
-                                     segment=segment_name(d["segment"]))
-    if kind == "power":
-        return _power(d, colour_names(), whose, stone)
-    if kind == "recruit":
-        return _("{who} recruits a {kind} dragon to the mat.").format(who=who, kind=stone)
-    if kind == "game_over":
-        winner = d["winners"][0]
-        return _("{who} wins: {why}.").format(
-            who=names[winner], why=end_words(d["reason"], winner, colour_names()))
-    return ""
+# Each kind's words, from its data and `names`. Whose stone a sentence names is said by
+# its colour, never by a name ("White's vine dragon", not "Hard computer (White)'s vine
+# dragon"): a player's colour is one word in every language.
+def _whose(d: EventData) -> str:
+    return colour_names()[d["seat"]]
 
 
-def _landing(kind: str, d: dict, who: str, stone: str) -> str:
-    """A move, an entry or an escape: where the stone lands is named with its field only
-    when that is the outer one."""
+def _stone(d: EventData) -> str:
+    return kind_word(d["stone"])
+
+
+def _first_roll(d: EventData, names: Sequence[str]) -> str:
+    black, white = d["black"], d["white"]
+    if black == white:
+        return _("{black} and {white} both roll {die}: they roll again.").format(
+            black=names[0], white=names[1], die=black)
+    first = names[0] if black > white else names[1]
+    return _("{black} rolls {black_die}, {white} rolls {white_die}: {first} starts.").format(
+        black=names[0], white=names[1], black_die=black, white_die=white, first=first)
+
+
+def _turn(d: EventData, names: Sequence[str]) -> str:
+    return _("Turn {turn}: {who}.").format(turn=d["turn"], who=names[d["seat"]])
+
+
+def _dice(d: EventData, names: Sequence[str]) -> str:
+    a, b = d["dice"]
+    who = names[d["seat"]]
+    if a == b:
+        return _("{who} rolls a double {die}.").format(who=who, die=a)
+    return _("{who} rolls {first} and {second}.").format(who=who, first=a, second=b)
+
+
+def _pass(d: EventData, names: Sequence[str]) -> str:
+    return _("{who} cannot use the {dice} and passes.").format(
+        who=names[d["seat"]], dice=dice_words(d["dice"]))
+
+
+def _forfeit(d: EventData, names: Sequence[str]) -> str:
+    who = names[d["seat"]]
+    if d["reason"] == "escape":
+        return _("{who} forfeits the {die}: escaping takes the whole turn.").format(
+            who=who, die=d["die"])
+    return _("{who} cannot use the {die}: it is forfeited.").format(who=who, die=d["die"])
+
+
+def _release(d: EventData, names: Sequence[str]) -> str:
+    if d["was"] == "held":
+        text = _("{who}'s {kind} dragon on {segment} is no longer held.")
+    else:
+        text = _("{who}'s {kind} dragon on {segment} is released from the vine.")
+    return text.format(who=_whose(d), kind=_stone(d), segment=segment_name(d["segment"]))
+
+
+def _settle(d: EventData, names: Sequence[str]) -> str:
+    return _("{who}'s {kind} dragon moves to the inner field of {segment}.").format(
+        who=_whose(d), kind=_stone(d), segment=segment_name(d["segment"]))
+
+
+def _hold(d: EventData, names: Sequence[str]) -> str:
+    return _("{who}'s {kind} dragon stops on its own {held} dragon on {segment} and "
+             "holds it.").format(who=_whose(d), kind=_stone(d), held=kind_word(d["held"]),
+                                 segment=segment_name(d["segment"]))
+
+
+def _recruit(d: EventData, names: Sequence[str]) -> str:
+    return _("{who} recruits a {kind} dragon to the mat.").format(who=names[d["seat"]],
+                                                                   kind=_stone(d))
+
+
+def _game_over(d: EventData, names: Sequence[str]) -> str:
+    winner = d["winners"][0]
+    return _("{who} wins: {why}.").format(
+        who=names[winner], why=end_words(d["reason"], winner, colour_names()))
+
+
+def _landing(d: EventData) -> tuple[str, bool]:
+    """Where a stone lands, and whether on the outer field (named only then)."""
     end, field = d["to"]
-    outer = field == "outer"
-    if kind == "enter":
-        if outer:
-            text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
-                     "the outer field of {end}.")
-        else:
-            text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
-                     "{end}.")
-        return text.format(who=who, kind=stone, entry=d["entry"], end=segment_name(end))
-    start = segment_name(d["from"][0])
-    if kind == "escape":
-        if outer:
-            text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
-                     "the outer field of {end}.")
-        else:
-            text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
-                     "{end}.")
-    elif outer:
+    return segment_name(end), field == "outer"
+
+
+def _enter(d: EventData, names: Sequence[str]) -> str:
+    end, outer = _landing(d)
+    if outer:
+        text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
+                 "the outer field of {end}.")
+    else:
+        text = _("{who} brings a {kind} dragon from the mat in at entry point {entry}: "
+                 "{end}.")
+    return text.format(who=names[d["seat"]], kind=_stone(d), entry=d["entry"], end=end)
+
+
+def _escape(d: EventData, names: Sequence[str]) -> str:
+    end, outer = _landing(d)
+    if outer:
+        text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
+                 "the outer field of {end}.")
+    else:
+        text = _("{who}'s {kind} dragon escapes the vine on {start} with the {die}, to "
+                 "{end}.")
+    return text.format(who=_whose(d), kind=_stone(d), start=segment_name(d["from"][0]),
+                       end=end, die=d["die"])
+
+
+def _move(d: EventData, names: Sequence[str]) -> str:
+    end, outer = _landing(d)
+    if outer:
         text = _("{who} moves a {kind} dragon from {start} to the outer field of {end} with "
                  "the {die}.")
     else:
         text = _("{who} moves a {kind} dragon from {start} to {end} with the {die}.")
-    return text.format(who=who, kind=stone, start=start, end=segment_name(end), die=d["die"])
+    return text.format(who=names[d["seat"]], kind=_stone(d),
+                       start=segment_name(d["from"][0]), end=end, die=d["die"])
 
 
-def _power(d: dict, names, who: str, stone: str) -> str:
-    """A dragon's power acting on an opposing stone; `names` and `who` say whose stones
-    (the colours)."""
-    words = {"who": who, "kind": stone, "rival": names[d["victim_seat"]],
+def _power(d: EventData, names: Sequence[str]) -> str:
+    """A dragon's power acting on an opposing stone (whose stones: said by the colours)."""
+    colours, who, stone = colour_names(), _whose(d), _stone(d)
+    words = {"who": who, "kind": stone, "rival": colours[d["victim_seat"]],
              "victim": kind_word(d["victim"]), "segment": segment_name(d["segment"])}
     if d["power"] == "expel":
         return _("{who}'s {kind} dragon expels {rival}'s {victim} dragon to its "
                  "tray.").format(**words)
     if d["power"] == "destroy":
         return _("{who}'s {kind} dragon destroys {rival}'s {victim} dragon on {segment}: it "
-                 "goes to {owner}'s dead zone.").format(owner=names[d["seat"]], **words)
+                 "goes to {owner}'s dead zone.").format(owner=colours[d["seat"]], **words)
     if d["power"] == "entangle":
         return _("{who}'s {kind} dragon entangles {rival}'s {victim} dragon on "
                  "{segment}.").format(**words)
     verb = POWER_VERBS.get(d["power"], d["power"])
-    return (f"{who}'s {d['stone']} dragon {verb} {names[d['victim_seat']]}'s {d['victim']} "
+    return (f"{who}'s {d['stone']} dragon {verb} {colours[d['victim_seat']]}'s {d['victim']} "
             f"dragon on {words['segment']}.")
 
+
+# Every kind of event (events.py) and its words (tests/core/test_event_kinds.py holds the
+# two to each other).
+WORDS: dict[str, Callable[[EventData, Sequence[str]], str] | None] = {
+    ev.FIRST_ROLL: _first_roll,
+    ev.TURN: _turn,
+    ev.DICE: _dice,
+    ev.PASS: _pass,
+    ev.FORFEIT: _forfeit,
+    ev.MOVE: _move,
+    ev.ENTER: _enter,
+    ev.ESCAPE: _escape,
+    ev.RELEASE: _release,
+    ev.SETTLE: _settle,
+    ev.HOLD: _hold,
+    ev.POWER: _power,
+    ev.RECRUIT: _recruit,
+    ev.GAME_OVER: _game_over,
+}
 
 __all__ = ["colour_name", "colour_names", "describe", "dice_words", "end_words",
            "kind_word", "segment_name"]

@@ -5,6 +5,8 @@ description is `GAME` (game/core/registry.py). Importing this package is light: 
 engine (State) and the bots are loaded when first asked for.
 """
 
+from typing import Any
+
 from game.core.i18n import N_
 from game.core.registry import Card, GameInfo
 
@@ -48,7 +50,6 @@ GAME = GameInfo(
         "The end": N_("The end"),
     },
     card=Card(
-        players=N_("2–8 players"),
         time=N_("20–40 min"),  # the publisher's box; the rulebooks give no time
         line=N_("Lay wake tiles, steer your ship, dodge the sea monsters: the last ship afloat "
                 "wins."),
@@ -70,13 +71,14 @@ GAME = GameInfo(
         config={"players": 4, "daikaiju": True, "first": 0}, seed=9, actions=18,
         picture_size=(496, 496)),
     seat_name=N_("Captain {n}"), computer_name=N_("{level} computer {n}"),
-    switches={"daikaiju": True})
+    switches={"daikaiju": True},
+    old_keys=("tsuro-of-the-seas",))  # the "game" of older saved games and positions
 GAME_NAME = GAME.name
-PLAYERS = GAME.players
+PLAYERS = GAME.players  # (2, 8): written once, above
 TURN_CAP = GAME.turn_cap
 
 
-def config_for(players: int, daikaiju: bool = True, first: int = 0) -> dict:
+def config_for(players: int, daikaiju: bool = True, first: int = 0) -> dict[str, Any]:
     return {"players": players, "daikaiju": daikaiju, "first": first}
 
 __getattr__ = GAME.on_demand()  # State, TsuroState and BOTS, when first asked for

@@ -64,7 +64,7 @@ def behind(position: int) -> int:
 # D5: every outer point is a start mark: 7 squares x 2 points x 4 edges = 56. A mark is
 # the position of a ship standing on it (facing the edge square next to it). Listed
 # clockwise around the board from the top-left corner.
-def _marks():
+def _marks() -> tuple[int, ...]:
     top = [c * 8 + p for c in range(SIZE) for p in (0, 1)]
     right = [(r * SIZE + SIZE - 1) * 8 + p for r in range(SIZE) for p in (2, 3)]
     bottom = [((SIZE - 1) * SIZE + c) * 8 + p for c in reversed(range(SIZE)) for p in (4, 5)]

@@ -8,6 +8,8 @@ end of the list), `draw_pile` (the top is the end) and `removed`, through the wo
 fallen)`. What happens goes to `events`, in order, unless it is None (a playout).
 """
 
+from typing import TYPE_CHECKING
+
 from game.core import Event, roll_die
 from game.tsuro.board import (
     NEIGHBOUR,
@@ -28,6 +30,11 @@ from game.tsuro.daikaiju import (
     arrow,
 )
 
+if TYPE_CHECKING:
+    import random
+
+    from game.tsuro.tiles import Lookup
+
 OUT_TILE_EATEN = "tile eaten"  # a daikaiju moved onto the tile it was on (D6)
 OUT_TILE_REMOVED = "tile removed"  # a daikaiju was placed on the tile it was on
 OUT_FACING = "facing daikaiju"  # D7
@@ -38,10 +45,29 @@ RELOCATE = "relocate"  # D8: the ship moves to another start mark
 class DaikaijuPhase:
     __slots__ = ()
 
+    if TYPE_CHECKING:  # what it reads and changes of the world (world.World)
+        players: int
+        active: int  # the captain whose turn it is
+        rng: random.Random
+        ships: list[int | None]  # a ship's position (board.py), None when not on the board
+        tile_at: list[int]
+        wakes: list[Lookup | None]
+        kaiju_at: list[int]
+        kaiju_square: list[int]
+        kaiju_facing: list[int]
+        supply: list[int]
+        draw_pile: list[int]
+        removed: list[int]
+
+        def turn_order(self) -> list[int]: ...
+        def _clear_square(self, square: int) -> int: ...
+        def _ship_out(self, seat: int, reason: str, events: list[Event] | None,
+                      fallen: list[int]) -> None: ...
+
     def daikaiju_on_board(self) -> int:
         return DAIKAIJU_COUNT - len(self.supply)
 
-    def _daikaiju_phase(self, events: list, fallen: list) -> None:
+    def _daikaiju_phase(self, events: list[Event] | None, fallen: list[int]) -> None:
         """C1, or restoring the minimum of 3 instead of rolling."""
         on_board = self.daikaiju_on_board()
         if on_board < MINIMUM_ON_BOARD:
@@ -69,7 +95,8 @@ class DaikaijuPhase:
             if self.kaiju_square[kaiju] != OFF:  # not removed earlier in this roll
                 self._daikaiju_act(kaiju, face, events, fallen)
 
-    def _daikaiju_act(self, kaiju: int, face: int, events: list, fallen: list) -> None:
+    def _daikaiju_act(self, kaiju: int, face: int, events: list[Event] | None,
+                      fallen: list[int]) -> None:
         square, facing = self.kaiju_square[kaiju], self.kaiju_facing[kaiju]
         code = arrow(kaiju, face)
         if code in ROTATION_STEP:
@@ -104,7 +131,7 @@ class DaikaijuPhase:
         self.kaiju_at[target] = kaiju
         self.kaiju_square[kaiju] = target
 
-    def _place_daikaiju(self, why: str, events: list, fallen: list) -> None:
+    def _place_daikaiju(self, why: str, events: list[Event] | None, fallen: list[int]) -> None:
         """B2: roll gold and blue for the square, again while it holds a daikaiju."""
         while True:
             gold, blue = roll_die(self.rng), roll_die(self.rng)
@@ -135,14 +162,15 @@ class DaikaijuPhase:
         self.supply.append(kaiju)
         self.rng.shuffle(self.supply)
 
-    def _sink_ships_on(self, square: int, reason: str, events: list, fallen: list) -> None:
+    def _sink_ships_on(self, square: int, reason: str, events: list[Event] | None,
+                       fallen: list[int]) -> None:
         """D6: a ship is on the tile its wake last crossed, the square behind it."""
         for seat in self.turn_order()[1:] + [self.active]:
             position = self.ships[seat]
             if position is not None and behind(position) == square:
                 self._ship_out(seat, reason, events, fallen)
 
-    def _facing_fate(self):
+    def _facing_fate(self) -> str | None:
         """D7 and D8, after the roll: None when the active ship faces no daikaiju, else
         RELOCATE (still on its start mark, with a free mark on its edge) or why it is out."""
         position = self.ships[self.active]
@@ -152,7 +180,7 @@ class DaikaijuPhase:
             return RELOCATE if self.relocation_marks() else OUT_NO_MARK
         return OUT_FACING
 
-    def relocation_marks(self) -> list:
+    def relocation_marks(self) -> list[int]:
         """D8: the other start marks on the same edge whose first square is empty (no
         wake tile; no daikaiju either, or the ship would face one at once) and that no
         other ship stands on."""

@@ -2,7 +2,8 @@
 with notes on it (game/core/diagram.py), for the rules pages and any document.
 
     diagram(state, notes, *, seat=None, names=None) -> the SVG document: the page's board
-        (game/tsuro/svg.py, `layers`) with nothing to click, the notes over it
+        (game/tsuro/svg.py, `layers`, drawn from `board_view(state)`) with nothing to
+        click, the notes over it, placed by the board's geometry (game/tsuro/geometry.py)
     square_of(text, option) -> the square a place names; PLACE_HELP says how
 
 Places are squares: 0-48, the dice numbers gold/blue ("3/5"), or row and column ("r4c4").
@@ -12,6 +13,8 @@ names it (GameInfo.NAMED: what the page loads), so the page never downloads the 
 """
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from game.core.diagram import (
     Notes,
@@ -26,18 +29,13 @@ from game.core.diagram import (
     veil,
 )
 from game.core.i18n import N_, _, ngettext
-from game.tsuro.board import DIE_TO_LINE, SIZE, SQUARES
-from game.tsuro.svg import (  # the board's own geometry and words
-    SQ,
-    VIEW,
-    TsuroScene,
-    _square_origin,
-    _who,
-    layers,
-    square_name,
-    summary,
-)
+from game.tsuro.board import DIE_TO_LINE, SIZE, SQUARES, square_name
+from game.tsuro.geometry import SQ, VIEW, square_origin
+from game.tsuro.svg import TsuroScene, board_view, layers, seat_words, summary
 from game.tsuro.tiles import ORIENTED, ROTATIONS
+
+if TYPE_CHECKING:
+    from game.tsuro.state import TsuroState
 
 PLACE_HELP = N_("a square is 0-48 (row * 7 + column, as the JSON form numbers it), its "
                  "dice numbers gold/blue like 3/5 (0 for the middle line, as in the text "
@@ -64,7 +62,7 @@ def square_of(text: str, option: str) -> int:
 
 
 def _square_spot(square: int) -> Spot:
-    x0, y0 = _square_origin(square)
+    x0, y0 = square_origin(square)
     return Spot(square_name(square), x0 + SQ / 2, y0 + SQ / 2,
                 rect_outline(x0 + 2.5, y0 + 2.5, SQ - 5, SQ - 5), SQ / 2)
 
@@ -79,7 +77,9 @@ FATE_WORDS = {"edge": N_("{who} sails off the edge and is out"),
               "loop": N_("{who} sails round a loop back to where it began and is out")}
 
 
-def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
+def _ghost_note(state: "TsuroState", scene: TsuroScene, ghost: tuple[int, int] | None,
+                names: Sequence[str] | None
+                ) -> tuple[tuple[int, int] | None, list[str], list[Spot]]:
     """The ghost tile (`ghost` = (tile, rotation)) as the board's preview, its words and
     the squares it lights (its own, and every square a ship would sail through)."""
     if ghost is None:
@@ -89,33 +89,30 @@ def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
         raise NotesError("--ghost", _("no wake tile {tile}/{rotation}: a tile is 0-{last}, "
                                       "a rotation 0-3 quarter turns").format(
             tile=tile_id, rotation=rotation, last=len(ORIENTED) - 1))
-    if scene.state is None:
-        raise NotesError("--ghost", _("only a game state (not a seat's view) can show "
-                                      "where the ships would sail"))
     target = scene.target()
     if target is None:
         if scene.decision is None:
             raise NotesError("--ghost", _("no square to place a tile on: the game is over"))
         raise NotesError("--ghost", _("no square to place a tile on: the decision now is "
                                       "{decision}").format(decision=repr(scene.decision)))
-    hand = scene.state.hands[scene.active]
+    hand = state.hands[scene.active]
     if tile_id not in hand:
-        who = _who(scene.active, names)
+        who = seat_words(scene.active, names)
         if not hand:
             raise NotesError("--ghost", _("wake tile {tile} is not in the hand of {who} (it "
                                           "holds nothing)").format(tile=tile_id, who=who))
         raise NotesError("--ghost", _("wake tile {tile} is not in the hand of {who} (it holds "
                                       "{tiles})").format(tile=tile_id, who=who,
                                                          tiles=", ".join(map(str, hand))))
-    outcome = scene.outcome(tile_id, rotation)
+    voyages = scene.voyages(tile_id, rotation) or []  # (judged: a tile of the hand)
     fates = []
     lit = [target]
-    for seat, (end, fate, path) in outcome.voyages.items():
+    for seat, end, fate, path in voyages:
         if fate in FATE_WORDS:
-            fates.append(_(FATE_WORDS[fate]).format(who=_who(seat, names)))
+            fates.append(_(FATE_WORDS[fate]).format(who=seat_words(seat, names)))
         else:
             fates.append(_("{who} sails on to face {square}").format(
-                who=_who(seat, names), square=square_name(end >> 3)))
+                who=seat_words(seat, names), square=square_name(end >> 3)))
         lit += [square for square, _entry, _exit in path]
     words = [ngettext("Wake tile {number} (number {tile}), turned {turns} quarter turn, shown "
                       "on {square}, dashed lines where the ships would sail: {fates}.",
@@ -128,34 +125,35 @@ def _ghost_note(scene: TsuroScene, ghost, names) -> tuple:
     return (tile_id, rotation), words, [_square_spot(sq) for sq in dict.fromkeys(lit)]
 
 
-def _highlights(spots) -> str:
+def _highlights(spots: Iterable[Spot]) -> str:
     return "".join(highlight(spot) for spot in spots)
 
 
-def _arrows(arrows) -> str:
+def _arrows(arrows: Iterable[tuple[Spot, Spot, str | None]]) -> str:
     """Each arrow straight from square to square."""
     return "".join(arrow([(a.x, a.y), (b.x, b.y)], a, b, label, (VIEW, VIEW))
                    for a, b, label in arrows)
 
 
-def _labels(labelled) -> str:
+def _labels(labelled: Iterable[tuple[Spot, str]]) -> str:
     return labels(labelled, (VIEW, VIEW))
 
 
-def _veil(dim: bool, lit) -> str:
+def _veil(dim: bool, lit: Iterable[Spot]) -> str:
     return veil(VIEW, VIEW, lit) if dim else ""
 
 
-def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
+def diagram(state: "TsuroState", notes: Notes | None = None, *,
+            seat: int | None = None, names: Sequence[str] | None = None) -> str:
     """The board as a standalone SVG document (an .svg file, an <img> in any page):
     nothing to click, the notes (game/core/diagram.py) over it, its <title> the position
     in words and its <desc> the notes. The same input always gives the same text.
 
-    state: a TsuroState (or a seat's view, without a ghost); seat: whose ship gets the
-    gold ring ("You are ..."); names: optional names per seat. Bad notes raise
+    state: a TsuroState, drawn as the page draws it (svg.board_view); seat: whose ship
+    gets the gold ring ("You are ..."); names: optional names per seat. Bad notes raise
     NotesError naming the option."""
     notes = Notes() if notes is None else notes
-    scene = TsuroScene(state, seat)
+    scene = TsuroScene(board_view(state), seat)
     if scene.viewer is not None and not (type(scene.viewer) is int
                                          and 0 <= scene.viewer < scene.players):
         shown = scene.viewer + 1 if type(scene.viewer) is int else repr(scene.viewer)
@@ -177,7 +175,7 @@ def diagram(state, notes: Notes | None = None, *, seat=None, names=None) -> str:
     # a label's words: a figure's are marked (figures.py), in the language spoken now
     labelled = [(_spot(place, "--label"), _(text) if text else text)
                 for place, text in notes.labels]
-    preview, ghost_words, ghost_lit = _ghost_note(scene, notes.ghost, names)
+    preview, ghost_words, ghost_lit = _ghost_note(state, scene, notes.ghost, names)
     body = layers(scene, names, "", None, [], None, preview) + [
         _veil(notes.dim, marked + ghost_lit), _highlights(marked), _arrows(arrows),
         _labels(labelled)]

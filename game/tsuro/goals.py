@@ -4,8 +4,12 @@ Each is judged on the events of the learner's own turn: what their placement cau
 before the next captain's daikaiju roll. Captains are numbered from 1, as on the page.
 """
 
+from collections.abc import Sequence
+
+from game.core import Event, GameState
 from game.core.challenge import PLAY, Goal
 from game.core.i18n import _
+from game.tsuro.events import BONUS, GAME_OVER, SHIP_OUT
 
 
 def _captain(text: str) -> int:
@@ -15,11 +19,11 @@ def _captain(text: str) -> int:
     return int(text) - 1
 
 
-def _sunk(events, seat) -> bool:
-    return any(e.kind == "ship_out" and e.data["seat"] == seat for e in events)
+def _sunk(events: Sequence[Event], seat: int) -> bool:
+    return any(e.kind == SHIP_OUT and e.data["seat"] == seat for e in events)
 
 
-def _turn_done(seat, state) -> bool:
+def _turn_done(seat: int, state: GameState) -> bool:
     return state.is_over or state.to_move != seat
 
 
@@ -37,11 +41,11 @@ GOALS = {
     "bonus": Goal(
         words=lambda _arg: _("Sink a ship, then take tiles from its captain's hand."),
         met=lambda seat, _arg, events, state: any(
-            e.kind == "bonus" and e.data["seat"] == seat and e.data["tiles"] for e in events)),
+            e.kind == BONUS and e.data["seat"] == seat and e.data["tiles"] for e in events)),
     "win": Goal(
         words=lambda _arg: _("Win the game with this placement."),
         met=lambda seat, _arg, events, state: any(
-            e.kind == "game_over" and seat in e.data["winners"] for e in events)),
+            e.kind == GAME_OVER and seat in e.data["winners"] for e in events)),
 }
 
 __all__ = ["GOALS"]

@@ -38,23 +38,31 @@ none. Its grammar is in the rules page and at `to_text`.
 
 `read(position)` is the door in: a dict, JSON text or the text form, checked against
 the rules; what could not happen is refused with a PositionError naming the field and,
-where one applies, the rule. `build` makes the state, `to_position` reads one.
+where one applies, the rule. This module checks the form of each field, and what a
+position can say but a state cannot hold; the rules are checked on the state it
+describes, by the game's invariants (game/tsuro/invariants.py), the very checks the
+state itself answers to. `load` makes the state, `to_position` reads one.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, NamedTuple
 
-from game.core import new_rng
 from game.core.i18n import _
+from game.core.limits import shown
 from game.core.position import (
     REQUIRED,
     PositionError,
     envelope,
     parse_json,
+    refuse,
     text_within_limits,
     within_limits,
 )
+from game.core.rng import SeedTextError, check_seed, new_rng, seed_text, text_seed
+from game.tsuro import GAME as DESCRIPTION
+from game.tsuro import PLAYERS
 from game.tsuro.board import (
     ACROSS,
     DIE_TO_LINE,
@@ -62,19 +70,19 @@ from game.tsuro.board import (
     OFF,
     SIZE,
     SQUARES,
-    START_MARK_SET,
-    behind,
-    edge_of_mark,
-    point_id,
 )
-from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
+from game.tsuro.daikaiju import DAIKAIJU_COUNT
 from game.tsuro.daikaiju_phase import OUT_FACING, OUT_NO_MARK, OUT_TILE_EATEN, OUT_TILE_REMOVED
 from game.tsuro.sailing import DAIKAIJU, EDGE, LOOP
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, POINTS, ROTATIONS
-from game.tsuro.world import HAND_SIZE
 
-GAME = "tsuro-of-the-seas"  # TsuroState.GAME
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+if TYPE_CHECKING:  # (state.py imports this module)
+    import random
+
+    from game.tsuro.state import TsuroState
+
+GAME = DESCRIPTION.key  # TsuroState.GAME, "tsuro"
+MIN_PLAYERS, MAX_PLAYERS = PLAYERS  # the game's description's (game/tsuro/__init__.py)
 # the decisions, named as state.py names them
 START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
 DECISIONS = (START_MARK, RELOCATION, PLACEMENT, BONUS)
@@ -113,6 +121,32 @@ def square_code(square: int) -> str:
     return f"{LINE_TO_DIE.get(col, 0)}{LINE_TO_DIE.get(row, 0)}"
 
 
+def seat_words(seat: int) -> str:
+    """A seat in a message's words, counted from 1 as on the board ("seat 2")."""
+    return _("seat {seat}").format(seat=seat + 1)
+
+
+def tile_words(tile: int) -> str:
+    return _("wake tile {tile}").format(tile=tile + 1)
+
+
+def kaiju_words(number: int) -> str:
+    return _("daikaiju {daikaiju}").format(daikaiju=number + 1)
+
+
+def square_words(square: int) -> str:
+    return _("square {square}").format(square=square_code(square))
+
+
+class Listing(NamedTuple):
+    """The order in which a position lists the tiles on the board (by their squares)
+    and the daikaiju on it (by their numbers): a problem's field counts in it, as
+    "tiles[2]" (game/tsuro/invariants.py; a state's own order is by square, by number)."""
+
+    tiles: list[int]
+    daikaiju: list[int]
+
+
 def _line(digit: str) -> int:
     face = int(digit)
     return DIE_TO_LINE[face] if face else SIZE // 2
@@ -123,26 +157,26 @@ def square_of_code(code: str) -> int:
 
 
 # --- reading JSON ----------------------------------------------------------------------------
-def _shown(value) -> str:
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to write out
-        return _("a number too long to write out")
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _whole(value, field, low, high, what):
     if type(value) is not int or not low <= value <= high:
         raise PositionError(field, _("{what} is a whole number from {low} to {high}, not "
                                      "{value}").format(what=what, low=low, high=high,
-                                                       value=_shown(value)))
+                                                       value=shown(value)))
     return value
+
+
+def _seed(value) -> int | str:
+    """The seed of the chance to come, by the one rule of game/core/rng.py."""
+    try:
+        return check_seed(value)
+    except ValueError as err:
+        raise PositionError("seed", str(err)) from None
 
 
 def _list(value, field, what, length=None) -> list:
     if not isinstance(value, list):
         raise PositionError(field, _("{what} is a list, not {value}").format(
-            what=what, value=_shown(value)))
+            what=what, value=shown(value)))
     if length is not None and len(value) != length:
         raise PositionError(field, _("{what} has one entry per seat: {length}, not "
                                      "{count}").format(what=what, length=length,
@@ -154,54 +188,43 @@ def _object(value, field, keys):
     if not isinstance(value, dict) or set(value) != set(keys):
         raise PositionError(field, _("an object with exactly the keys {keys}, not "
                                      "{value}").format(keys=", ".join(keys),
-                                                       value=_shown(value)))
+                                                       value=shown(value)))
     return value
 
 
 def _bool(value, field, what):
     if not isinstance(value, bool):
         raise PositionError(field, _("{what} is true or false, not {value}").format(
-            what=what, value=_shown(value)))
+            what=what, value=shown(value)))
     return value
 
 
 class _Reader:
-    """Checks one position and fills its defaults. `base` is how the author numbers
-    seats, tiles and daikaiju (0 in JSON, 1 in the text form); the messages' words count
-    from 1 whatever the base, as people do (a field's path, "hands[0]", stays JSON's)."""
+    """Checks the form of one position's fields and fills their defaults. `base` is how
+    the author numbers seats, tiles and daikaiju (0 in JSON, 1 in the text form); the
+    messages' words count from 1 whatever the base, as people do (a field's path,
+    "hands[0]", stays JSON's). What the rules allow is the invariants' (`_load`)."""
 
     def __init__(self, base: int):
         self.base = base
 
-    # words for the messages, counted as on the board
-    def seat(self, s):
-        return _("seat {seat}").format(seat=s + 1)
-
-    def tile(self, t):
-        return _("wake tile {tile}").format(tile=t + 1)
-
-    def kaiju(self, k):
-        return _("daikaiju {daikaiju}").format(daikaiju=k + 1)
-
-    def square(self, sq):
-        return _("square {square}").format(square=square_code(sq))
-
     # --- the shape of each field ------------------------------------------------------------
-    def read(self, data, turn_start: bool) -> dict:
+    def read(self, data: object, turn_start: bool) -> dict:
         p = parse_json(data, GAME, FIELDS)
         n = p["players"] = _whole(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS,
-                                  _("the number of players (Tsuro of the Seas is for 2 "
-                                    "to 8)"))
+                                  _("the number of players (Tsuro of the Seas is for "
+                                    "{fewest} to {most})").format(fewest=MIN_PLAYERS,
+                                                                  most=MAX_PLAYERS))
         seat = n - 1
         p["first"] = _whole(p["first"], "first", 0, seat, _("the first seat"))
         p["daikaiju_rule"] = _bool(p["daikaiju_rule"], "daikaiju_rule", _("the daikaiju rule"))
         p["same_wake"] = _bool(p["same_wake"], "same_wake", "same_wake (D9)")
-        p["seed"] = _whole(p["seed"], "seed", 0, 2**64 - 1, _("the seed"))
+        p["seed"] = _seed(p["seed"])
         decision = p["decision"]
         if decision is not None and decision not in DECISIONS:
             raise PositionError("decision", _("the decision is one of {decisions}, or null "
                                               "once the game is over, not {value}").format(
-                decisions=", ".join(DECISIONS), value=_shown(decision)))
+                decisions=", ".join(DECISIONS), value=shown(decision)))
         if p["to_move"] is AUTO:
             p["to_move"] = None if decision is None else 0
         elif p["to_move"] is not None:
@@ -216,7 +239,7 @@ class _Reader:
         if p["reason"] is not None and p["reason"] not in END_REASONS:
             raise PositionError("reason", _("why the game ended is one of {reasons}, not "
                                             "{value}").format(reasons=", ".join(END_REASONS),
-                                                              value=_shown(p["reason"])))
+                                                              value=shown(p["reason"])))
         p["ships"] = [self._ship(s, f"ships[{i}]") for i, s in
                       enumerate(_list(p["ships"], "ships", "ships", n))]
         if p["out"] is AUTO:
@@ -226,7 +249,7 @@ class _Reader:
                 raise PositionError(f"out[{i}]", _("why a ship is out is one of {reasons}, "
                                                    "or null while it plays, not "
                                                    "{value}").format(
-                    reasons=", ".join(OUT_REASONS), value=_shown(why)))
+                    reasons=", ".join(OUT_REASONS), value=shown(why)))
         p["out"] = list(p["out"])
         if p["hands"] is AUTO:
             p["hands"] = [[] for _seat in range(n)]
@@ -248,10 +271,8 @@ class _Reader:
             p["trails"] = [[] for _seat in range(n)]
         p["trails"] = [self._trail(t, f"trails[{i}]") for i, t in
                        enumerate(_list(p["trails"], "trails", "trails", n))]
-        self._check(p, turn_start)
-        p["tiles"].sort(key=lambda t: t["square"])
-        p["daikaiju"].sort(key=lambda k: k["daikaiju"])
-        return {**envelope(GAME), **p}
+        _unheld(p)
+        return p
 
     @staticmethod
     def _ship(value, field):
@@ -294,365 +315,80 @@ class _Reader:
             where = f"{field}[{i}]"
             if not isinstance(step, list) or len(step) != 3:
                 raise PositionError(where, _("a step of a trail is [square, entry point, exit "
-                                             "point], not {value}").format(value=_shown(step)))
+                                             "point], not {value}").format(value=shown(step)))
             steps.append([_whole(step[0], where, 0, SQUARES - 1, _("a square")),
                           _whole(step[1], where, 0, POINTS - 1, _("a point")),
                           _whole(step[2], where, 0, POINTS - 1, _("a point"))])
         return steps
 
-    # --- what the rules allow ----------------------------------------------------------------
-    def _check(self, p, turn_start):
-        n = p["players"]
-        tile_at = self._pieces(p)
-        kaiju_at = {k["square"]: k["daikaiju"] for k in p["daikaiju"]}
-        decision, active = p["decision"], p["to_move"]
-        over = decision is None
-        ships, out, hands = p["ships"], p["out"], p["hands"]
-        positions = [None if s is None else s["square"] * 8 + s["point"] for s in ships]
-        setting_out = decision == START_MARK
 
-        # hands (C4) and the ships (C3, D6, D9)
-        for s, hand in enumerate(hands):
-            if len(hand) > HAND_SIZE:
-                raise PositionError(f"hands[{s}]", _("{seat} holds {count} tiles: a hand is at "
-                                                     "most 3").format(seat=self.seat(s),
-                                                                      count=len(hand)), "C4")
-        for s, position in enumerate(positions):
-            field = f"ships[{s}]"
-            if position is None:
-                if out[s] is None and not setting_out:
-                    raise PositionError(field, _("{seat} has no ship and is not out: give its "
-                                                 "ship, or why it is out in {field}").format(
-                        seat=self.seat(s), field=f"out[{s}]"))
-                continue
-            if out[s] is not None:
-                raise PositionError(f"out[{s}]", _("{seat} is out ({reason}) but has a ship: "
-                                                   "an out seat's ship is null").format(
-                    seat=self.seat(s), reason=out[s]))
-            front = position >> 3
-            if front in tile_at:
-                raise PositionError(field, _("the ship of {seat} faces a wake tile at "
-                                             "{square}: a ship stops facing a square without "
-                                             "one").format(seat=self.seat(s),
-                                                           square=self.square(front)), "C3")
-            back = behind(position)
-            if back != OFF and back not in tile_at:
-                raise PositionError(field, _("the ship of {seat} stands on no tile: the "
-                                             "square behind it ({square}) is empty; a ship is "
-                                             "on a start mark or on the edge of the tile it "
-                                             "last crossed").format(
-                    seat=self.seat(s), square=self.square(back)), "D6")
-        points = {}
-        for s, position in enumerate(positions):
-            if position is None:
-                continue
-            here = point_id(position)
-            if here in points and setting_out:
-                raise PositionError(f"ships[{s}]", _("{seat} and {other} are on one start "
-                                                     "mark: each chooses a free one").format(
-                    seat=self.seat(points[here]), other=self.seat(s)), "B3")
-            if here in points and not p["same_wake"]:
-                raise PositionError(f"ships[{s}]", _("{seat} and {other} stand on one point: "
-                                                     "only after a placement had to break rule "
-                                                     "4 (same_wake true) may ships share "
-                                                     "one").format(
-                    seat=self.seat(points[here]), other=self.seat(s)), "D9")
-            points[here] = s
-        if not p["daikaiju_rule"]:
-            for s, why in enumerate(out):
-                if why in DAIKAIJU_REASONS:
-                    raise PositionError(f"out[{s}]", _("{seat} cannot be out by a daikaiju "
-                                                       "({reason}) in a game without "
-                                                       "them").format(seat=self.seat(s),
-                                                                      reason=why),
-                                        "No Daikaiju")
-        for s in range(n):
-            if (out[s] is not None and hands[s]
-                    and not (decision == BONUS and s in p["bonus_from"])):
-                raise PositionError(f"hands[{s}]", _("{seat} is out but holds tiles: the hand "
-                                                     "of a ship put out goes to the bottom of "
-                                                     "the draw pile").format(seat=self.seat(s)),
-                                    "D10")
-        self._trails(p, tile_at, positions)
-
-        # the moment: whose decision, or the end
-        afloat = [s for s in range(n) if out[s] is None]
-        empty = SQUARES - len(tile_at) - len(kaiju_at)
-        if over:
-            self._over(p, afloat, empty)
-            return
-        if p["winners"] or p["reason"] is not None:
-            raise PositionError("winners" if p["winners"] else "reason",
-                                _("the game is not over (a decision is to be made): no "
-                                  "winners, no reason"))
-        if active is None:
-            raise PositionError("to_move", _("a {decision} is made by a seat: to_move is "
-                                             "null only once the game is over").format(
-                decision=decision))
-        if decision != BONUS and p["bonus_from"]:
-            raise PositionError("bonus_from", _("bonus_from goes with the decision bonus"))
-        if setting_out:
-            self._setting_out(p, tile_at, positions)
-            return
-        if p["turn"] < (0 if turn_start else 1):
-            raise PositionError("turn", _("turn 0 is before the first turn: a {decision} "
-                                          "comes in turn 1 or later").format(decision=decision))
-        if out[active] is not None:
-            raise PositionError("to_move", _("{seat} is out ({reason}): it has no more "
-                                             "turns").format(seat=self.seat(active),
-                                                             reason=out[active]))
-        if len(afloat) < 2:
-            raise PositionError("out", _("one ship afloat or none: the game is over "
-                                         "(decision null, with its winners)"), "The end")
-        if not empty:
-            raise PositionError("tiles", _("no square is empty: the game is over (the board "
-                                           "is full)"), "The end")
-        if not p["draw_pile"] and not any(hands[s] for s in afloat):
-            raise PositionError("hands", _("no captain afloat holds a tile and the draw pile "
-                                           "is empty: the game is over"), "D12")
-        if turn_start:
-            return
-        front = positions[active] >> 3
-        if decision in (PLACEMENT, BONUS) and not hands[active]:
-            raise PositionError("hands", _("{seat} holds no tile: it skips its placement, "
-                                           "so there is no {decision} to make").format(
-                seat=self.seat(active), decision=decision), "D12")
-        if decision == BONUS and front in kaiju_at:
-            raise PositionError("to_move", _("the ship of {seat} faces {daikaiju}: a ship "
-                                             "that sails into a daikaiju is out").format(
-                seat=self.seat(active), daikaiju=self.kaiju(kaiju_at[front])), "C3")
-        if decision == PLACEMENT and front in kaiju_at:
-            raise PositionError("to_move", _("the ship of {seat} faces {daikaiju}: after "
-                                             "its daikaiju roll it is destroyed, or moves to "
-                                             "another start mark, before any "
-                                             "placement").format(
-                seat=self.seat(active), daikaiju=self.kaiju(kaiju_at[front])), "D7")
-        if decision == RELOCATION:
-            self._relocation(p, tile_at, kaiju_at, positions)
-        if decision == BONUS:
-            self._bonus(p)
-
-    def _pieces(self, p) -> dict:
-        """Every tile once (D2), one thing per square; returns {square: tile}."""
-        where = {}
-
-        def put(tile, field, place):
-            if tile in where:
-                raise PositionError(field, _("{tile} is {place} and also {other}: each tile "
-                                             "is in one place").format(
-                    tile=self.tile(tile), place=place, other=where[tile]), "D2")
-            where[tile] = place
-
-        tile_at = {}
-        for i, t in enumerate(p["tiles"]):
-            if t["square"] in tile_at:
-                raise PositionError(f"tiles[{i}]", _("{square} holds two wake "
-                                                     "tiles").format(
-                    square=self.square(t["square"])))
-            tile_at[t["square"]] = t["tile"]
-            put(t["tile"], f"tiles[{i}]", _("on the board at {square}").format(
-                square=self.square(t["square"])))
-        for s, hand in enumerate(p["hands"]):
-            for i, t in enumerate(hand):
-                put(t, f"hands[{s}][{i}]", _("in the hand of {seat}").format(seat=self.seat(s)))
-        for i, t in enumerate(p["draw_pile"]):
-            put(t, f"draw_pile[{i}]", _("in the draw pile"))
-        if p["removed"] is AUTO:
-            p["removed"] = [t for t in range(DECK_SIZE) if t not in where]
-        for i, t in enumerate(p["removed"]):
-            put(t, f"removed[{i}]", _("removed from the game"))
-        missing = [t for t in range(DECK_SIZE) if t not in where]
-        if missing:
-            raise PositionError("removed", _("{tile} is nowhere: each of the 56 tiles is on "
-                                             "the board, in a hand, in the draw pile or "
-                                             "removed (leave removed out to remove every tile "
-                                             "named nowhere else)").format(
-                tile=self.tile(missing[0])), "D2")
-        seen = {}
-        for i, k in enumerate(p["daikaiju"]):
-            number, square = k["daikaiju"], k["square"]
-            if number in seen.values():
-                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} is on the board "
-                                                        "twice").format(
-                    daikaiju=self.kaiju(number)))
-            if square in seen:
-                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} and {other} are both on "
-                                                        "{square}").format(
-                    daikaiju=self.kaiju(seen[square]), other=self.kaiju(number),
-                    square=self.square(square)), "C1")
-            if square in tile_at:
-                raise PositionError(f"daikaiju[{i}]", _("{daikaiju} and {tile} are both on "
-                                                        "{square}: a daikaiju takes the square "
-                                                        "of a wake tile").format(
-                    daikaiju=self.kaiju(number), tile=self.tile(tile_at[square]),
-                    square=self.square(square)), "C1")
-            seen[square] = number
-        if p["daikaiju"] and not p["daikaiju_rule"]:
-            raise PositionError("daikaiju", _("daikaiju on the board in a game without them"),
-                                "No Daikaiju")
-        off = sorted(set(range(DAIKAIJU_COUNT)) - set(seen.values()))
-        if sorted(p["supply"]) != off:
-            if not off:
-                raise PositionError("supply", _("the supply holds each daikaiju not on the "
-                                                "board, once: none"))
-            raise PositionError("supply", _("the supply holds each daikaiju not on the board, "
-                                            "once: {daikaiju}").format(
-                daikaiju=", ".join(self.kaiju(k) for k in off)))
-        return tile_at
-
-    def _trails(self, p, tile_at, positions):
-        rotation_at = {t["square"]: t["rotation"] for t in p["tiles"]}
-        for s, trail in enumerate(p["trails"]):
-            field = f"trails[{s}]"
-            if trail and p["decision"] == START_MARK:
-                raise PositionError(field, _("no ship has sailed before the first turn"))
-            for i, (square, entry, exit_point) in enumerate(trail):
-                if square not in tile_at:
-                    raise PositionError(f"{field}[{i}]", _("{square} holds no tile: a trail "
-                                                           "keeps only the wakes of tiles on the "
-                                                           "board").format(
-                        square=self.square(square)))
-                if ORIENTED[tile_at[square]][rotation_at[square]][entry] != exit_point:
-                    raise PositionError(f"{field}[{i}]", _("the tile at {square} does not join "
-                                                           "points {entry} and {exit}").format(
-                        square=self.square(square), entry=entry, exit=exit_point))
-            if trail and positions[s] is not None:
-                square, _entry, exit_point = trail[-1]
-                if ACROSS[square * 8 + exit_point] != positions[s]:
-                    raise PositionError(field, _("the trail of {seat} does not end where its "
-                                                 "ship stands").format(seat=self.seat(s)))
-
-    def _over(self, p, afloat, empty):
-        if p["to_move"] is not None:
-            raise PositionError("to_move", _("the game is over (decision null): nobody is "
-                                             "to move"))
-        if p["bonus_from"]:
-            raise PositionError("bonus_from", _("bonus_from goes with the decision bonus"))
-        if p["turn"] < 1:
-            raise PositionError("turn", _("a game ends in turn 1 or later"))
-        winners, reason = p["winners"], p["reason"]
-        if reason is None or not winners:
-            raise PositionError("winners" if not winners else "reason",
-                                _("a game that is over has its winners and the reason"))
-        if len(afloat) == 1:
-            expected = LAST
-        elif not afloat:
-            expected = TOGETHER
-        elif not empty:
-            expected = FULL
-        else:
-            expected = NO_TILE
-            if p["draw_pile"] or any(p["hands"][s] for s in afloat):
-                raise PositionError("decision", _("{count} ships afloat, the board not full "
-                                                  "and a tile left to place: the game is not "
-                                                  "over").format(count=len(afloat)), "The end")
-        if reason != expected:
-            raise PositionError("reason", _("with {count} ship(s) afloat this game ended with "
-                                            "{expected}, not {reason}").format(
-                count=len(afloat), expected=repr(expected), reason=repr(reason)), "The end")
-        if expected == TOGETHER:
-            if winners != sorted(set(winners)):
-                raise PositionError("winners", _("the winners are listed once each, lowest "
-                                                 "seat first"))
-        elif winners != afloat:
-            raise PositionError("winners", _("the winners are the ships afloat: "
-                                             "{seats}").format(
-                seats=", ".join(self.seat(s) for s in afloat)), "The end")
-
-    def _setting_out(self, p, tile_at, positions):
-        n, first, active = p["players"], p["first"], p["to_move"]
-        if p["turn"] != 0:
-            raise PositionError("turn", _("while the ships go out to their start marks the "
-                                          "turn is 0"))
-        for s, why in enumerate(p["out"]):
-            if why is not None:
-                raise PositionError(f"out[{s}]", _("nobody is out before the first turn"),
-                                    "B3")
-        if tile_at or p["removed"]:
-            raise PositionError("tiles" if tile_at else "removed",
-                                _("before the first turn no tile has been placed or "
-                                  "removed: the tiles are in the hands and the draw pile"), "B1")
-        for s, hand in enumerate(p["hands"]):
-            if len(hand) != HAND_SIZE:
-                raise PositionError(f"hands[{s}]", _("before the first turn each captain "
-                                                     "holds the 3 tiles dealt"), "B1")
-        if p["same_wake"]:
-            raise PositionError("same_wake", _("no tile has been placed yet"), "D9")
-        if p["daikaiju_rule"]:
-            count = SETUP_COUNT[n]
-            if len(p["daikaiju"]) != count:
-                raise PositionError("daikaiju", _("{count} daikaiju are on the board at setup "
-                                                  "with {players} players").format(
-                    count=count, players=n), "B2")
-            for i, k in enumerate(p["daikaiju"]):
-                row, col = divmod(k["square"], SIZE)
-                if row == SIZE // 2 or col == SIZE // 2:
-                    raise PositionError(f"daikaiju[{i}]", _("a daikaiju is placed by the "
-                                                            "dice, never on the middle row or "
-                                                            "column"),
-                                        "D1")
-        placed = [(first + i) % n for i in range((active - first) % n)]
-        for s in range(n):
-            field = f"ships[{s}]"
-            if s in placed and positions[s] is None:
-                raise PositionError(field, _("{seat} put its ship out before {active} (from "
-                                             "{first}, in turn order): it is on a start "
-                                             "mark").format(seat=self.seat(s),
-                                                            active=self.seat(active),
-                                                            first=self.seat(first)), "B3")
-            if s not in placed and positions[s] is not None:
-                raise PositionError(field, _("{seat} has not chosen its start mark yet "
-                                             "({active} is choosing): its ship is "
-                                             "null").format(seat=self.seat(s),
-                                                            active=self.seat(active)), "B3")
-            if positions[s] is not None and positions[s] not in START_MARK_SET:
-                raise PositionError(field, _("the ship of {seat} is not on a start "
-                                             "mark").format(seat=self.seat(s)),
-                                    "D5")
-
-    def _relocation(self, p, tile_at, kaiju_at, positions):
-        active = p["to_move"]
-        position = positions[active]
-        if position not in START_MARK_SET or (position >> 3) not in kaiju_at:
-            raise PositionError("decision", _("the ship of {seat} moves to another start "
-                                              "mark only from a start mark, facing a "
-                                              "daikaiju").format(seat=self.seat(active)), "D8")
-        edge = edge_of_mark(position)
-        if not [m for m in START_MARK_SET
-                if edge_of_mark(m) == edge and m not in positions
-                and (m >> 3) not in tile_at and (m >> 3) not in kaiju_at]:
-            raise PositionError("decision", _("no free start mark on the edge of {seat}'s "
-                                              "ship: it is destroyed, not moved").format(
-                seat=self.seat(active)), "D8")
-
-    def _bonus(self, p):
-        active, bonus_from, out = p["to_move"], p["bonus_from"], p["out"]
-        if not bonus_from:
-            raise PositionError("bonus_from", _("a bonus takes from the hands of the "
-                                                "captains the placement put out: name their "
-                                                "seats"),
-                                "elimination bonus")
-        if len(set(bonus_from)) != len(bonus_from) or active in bonus_from:
-            raise PositionError("bonus_from", _("the seats put out, each once, not the seat "
-                                                "to move"), "elimination bonus")
-        for i, s in enumerate(bonus_from):
-            if out[s] not in SAILING_REASONS:
-                raise PositionError(f"bonus_from[{i}]", _("{seat} was not put out by a "
-                                                          "placement: no bonus for ships still "
-                                                          "afloat or that the daikaiju "
-                                                          "destroy").format(seat=self.seat(s)),
-                                    "elimination bonus")
-        if not any(p["hands"][s] for s in bonus_from):
-            raise PositionError("bonus_from", _("none of them holds a tile: there is nothing "
-                                                "to swap, so no bonus"), "elimination bonus")
+def _unheld(p: dict) -> None:
+    """What a position can say but a state cannot hold, refused before one is built:
+    two tiles on one square, a daikaiju on the board twice, a seat to move in a game
+    over or none in a game going on. Fills in `removed` (every tile named nowhere else)."""
+    squares = set()
+    for i, t in enumerate(p["tiles"]):
+        if t["square"] in squares:
+            raise PositionError(f"tiles[{i}]", _("{square} holds two wake tiles").format(
+                square=square_words(t["square"])))
+        squares.add(t["square"])
+    numbers = set()
+    for i, k in enumerate(p["daikaiju"]):
+        if k["daikaiju"] in numbers:
+            raise PositionError(f"daikaiju[{i}]", _("{daikaiju} is on the board twice").format(
+                daikaiju=kaiju_words(k["daikaiju"])))
+        numbers.add(k["daikaiju"])
+    if p["decision"] is None and p["to_move"] is not None:
+        raise PositionError("to_move", _("the game is over (decision null): nobody is to "
+                                         "move"))
+    if p["decision"] is not None and p["to_move"] is None:
+        raise PositionError("to_move", _("a {decision} is made by a seat: to_move is null "
+                                         "only once the game is over").format(
+            decision=p["decision"]))
+    if p["removed"] is AUTO:
+        named = {t["tile"] for t in p["tiles"]} | set(p["draw_pile"]) | {
+            t for hand in p["hands"] for t in hand}
+        p["removed"] = [t for t in range(DECK_SIZE) if t not in named]
 
 
-def read(position, *, turn_start: bool = False) -> dict:
+def read(position: object, *, turn_start: bool = False) -> dict:
     """The position as checked JSON with every field (see the module's note): from a
     dict, JSON text, or the text form (a text not starting with "{"). With turn_start,
     the moment before `to_move`'s turn begins (TsuroState.at_turn_start): its
     `decision` ("placement") is still to come, so its ship may face a daikaiju and its
     hand may be empty."""
+    return _load(position, turn_start)[0]
+
+
+def load(cls: type[TsuroState], position: object, *, turn_start: bool = False,
+         rng: random.Random | None = None) -> TsuroState:
+    """The state (a `cls`, TsuroState) at a position read as `read` reads it; its future
+    chance comes from `rng`, else from the position's seed (see build)."""
+    return _load(position, turn_start, cls, rng)[1]
+
+
+def _load(position: object, turn_start: bool, cls: type[TsuroState] | None = None,
+          rng: random.Random | None = None) -> tuple[dict, TsuroState]:
+    """The checked JSON of a position and the state it describes: the form of each
+    field first (_Reader), then the rules, by the state's own invariants
+    (game/tsuro/invariants.py: the first problem found refuses the position)."""
+    return _checked(_fields(position, turn_start), turn_start, cls, rng)
+
+
+def _checked(p: dict, turn_start: bool, cls: type[TsuroState] | None = None,
+             rng: random.Random | None = None) -> tuple[dict, TsuroState]:
+    if cls is None:
+        from game.tsuro.state import TsuroState as cls  # (which imports this module)
+    state = build(cls, p, rng)
+    refuse(state.problems(turn_start, Listing([t["square"] for t in p["tiles"]],
+                                              [k["daikaiju"] for k in p["daikaiju"]])))
+    p["tiles"].sort(key=lambda t: t["square"])
+    p["daikaiju"].sort(key=lambda k: k["daikaiju"])
+    return {**envelope(GAME), **p}, state
+
+
+def _fields(position: object, turn_start: bool) -> dict:
+    """The fields of a position in any form, each of its form, defaults filled in."""
     if isinstance(position, bytes):
         try:
             position = position.decode("utf-8")
@@ -674,10 +410,11 @@ def read(position, *, turn_start: bool = False) -> dict:
 
 
 # --- the state ------------------------------------------------------------------------------
-def build(cls, p: dict, rng=None):
-    """A `cls` (TsuroState) at the checked position `p` (read's result). Its future
-    chance comes from `rng`, else from p's seed; it has no history and no seed of its own
-    (state.seed is None: a position is not a saved game)."""
+def build(cls: type[TsuroState], p: dict, rng: random.Random | None = None) -> TsuroState:
+    """A `cls` (TsuroState) at the position `p`, its fields' form checked (what the rules
+    allow is checked on the state: _load). Its future chance comes from `rng`, else from
+    p's seed; it has no history and no seed of its own (state.seed is None: a position is
+    not a saved game)."""
     n = p["players"]
     state = cls({"players": n, "daikaiju": p["daikaiju_rule"], "first": p["first"]}, 0)
     state.seed = None
@@ -710,9 +447,6 @@ def build(cls, p: dict, rng=None):
     state.out = list(p["out"])
     state.trails = [[(sq, state.tile_at[sq], a, b) for sq, a, b in trail]
                     for trail in p["trails"]]
-    wrong = state.invariant_violations()
-    if wrong:  # read() refuses all of these first; this is a second line
-        raise PositionError("position", "; ".join(wrong))
     return state
 
 
@@ -809,7 +543,8 @@ def to_text(position) -> str:
                  | "k" [ square "-" daikaiju facing { "." ... } ]  daikaiju on the board
                  | "u" list | "p" list | "r" list     supply, draw pile, removed
                  | "v" trail { "." trail }            per seat: [ run { "-" run } ]
-                 | "j" | "x" number                   same_wake; the seed
+                 | "j" | "x" seed                     same_wake; the seed
+        seed     = [ "-" ] digits | "~" text            game/core/rng.py: seed_text
         run      = square point [ count ]             count steps along the wakes
         square   = gold blue                          "1"-"6", "0" for the middle line
     """
@@ -852,7 +587,7 @@ def to_text(position) -> str:
     if p["same_wake"]:
         fields["j"] = ""
     if p["seed"] != FIELDS["seed"]:
-        fields["x"] = str(p["seed"])
+        fields["x"] = seed_text(p["seed"])
     return "_".join(["1"] + [key + fields[key] for key in KEYS if key in fields])
 
 
@@ -878,7 +613,7 @@ class _Text:
     def number(self, piece, offset, what, low, high) -> int:
         if not re.fullmatch(r"0|[1-9][0-9]{0,19}", piece):
             self.fail(offset, _("{what} is a whole number, written without leading zeros, "
-                                "not {value}").format(what=what, value=repr(piece)))
+                                "not {value}").format(what=what, value=shown(piece)))
         value = int(piece)
         if not low <= value <= high:
             self.fail(offset, _("{what} is from {low} to {high}, not {value}").format(
@@ -898,7 +633,7 @@ class _Text:
         if not re.fullmatch(r"[0-6]{2}", piece):
             self.fail(offset, _("a square is two digits, its gold number (column) then its "
                                 "blue number (row), 0 for the middle line, not {value}").format(
-                value=repr(piece)))
+                value=shown(piece)))
         return square_of_code(piece)
 
     def on_square(self, piece, offset, kaiju: bool, high):
@@ -909,7 +644,7 @@ class _Text:
                                  "its facing (n, e, s or w), like 25-3e, not {value}") if kaiju
                                else _("a wake tile on the board is its square, \"-\", its "
                                       "number and its facing (n, e, s or w), like 25-3e, not "
-                                      "{value}")).format(value=repr(piece)))
+                                      "{value}")).format(value=shown(piece)))
         square = self.square(match[1], offset)
         what = _("a daikaiju") if kaiju else _("a wake tile")
         number = self.number(match[2], offset + 3, what, 1, high) - 1
@@ -932,11 +667,11 @@ class _Text:
 
     def read(self) -> dict:
         text = self.text
-        if not re.fullmatch(r"[A-Za-z0-9._-]*", text):
-            bad = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9._-]", c))
+        if not re.fullmatch(r"[A-Za-z0-9._~*-]*", text):
+            bad = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9._~*-]", c))
             self.fail(bad, _("{character} is not in the text form: it is written with "
-                             "letters, digits, \"_\", \".\" and \"-\"").format(
-                character=repr(text[bad])))
+                             "letters, digits, \"_\", \".\" and \"-\" (and a text seed with "
+                             "\"~\" and \"*\")").format(character=repr(text[bad])))
         tokens = self.split(text, 0, "_")
         if tokens[0][0] != "1":
             self.fail(0, _("the text form starts with its format version, 1, then \"_\" and "
@@ -954,8 +689,9 @@ class _Text:
             self.fail(fields["w"][1] - 1, _("a game is either to move (m) or over (w), not "
                                             "both"))
         if "n" not in fields:
-            raise PositionError("players", _("the text form gives the number of players: n2 "
-                                             "to n8"))
+            raise PositionError("players", _("the text form gives the number of players: "
+                                             "n{fewest} to n{most}").format(
+                fewest=MIN_PLAYERS, most=MAX_PLAYERS))
         self.players = self.number(*fields["n"], _("the number of players"), MIN_PLAYERS,
                                    MAX_PLAYERS)
         out = {**envelope(GAME), "players": self.players}
@@ -985,7 +721,7 @@ class _Text:
         if not match or match[1] not in letters:
             self.fail(offset, _("who is to move is a decision letter (s start mark, r "
                                 "relocation, p placement, b bonus) and a seat, like p2, not "
-                                "{value}").format(value=repr(value)))
+                                "{value}").format(value=shown(value)))
         out["decision"] = letters[match[1]]
         out["to_move"] = self.seat(match[2], offset + 1)
         if match[3] is not None:
@@ -1000,7 +736,7 @@ class _Text:
         if not match or match[2] not in words:
             self.fail(offset, _("an ended game is its winners' seats, \"-\" and why: last, "
                                 "together, full or notile (like w13-full), not {value}").format(
-                value=repr(value)))
+                value=shown(value)))
         out["decision"] = None
         out["winners"] = self.seats(match[1], offset)
         out["reason"] = words[match[2]]
@@ -1017,7 +753,7 @@ class _Text:
                 self.fail(at, _("a ship is its square and its point (a to h), like 25c; or "
                                 "why it is out ({reasons}); or nothing, not yet on a start "
                                 "mark; not {value}").format(reasons=", ".join(words),
-                                                            value=repr(piece)))
+                                                            value=shown(piece)))
             ships.append({"square": self.square(piece[:2], at),
                           "point": POINTS_TEXT.index(piece[2])})
             why.append(None)
@@ -1062,7 +798,7 @@ class _Text:
         if not match:
             self.fail(offset, _("a piece of trail is the square and the point it enters "
                                 "by, then how many tiles it follows (1 if left out), like "
-                                "25c3, not {value}").format(value=repr(piece)))
+                                "25c3, not {value}").format(value=shown(piece)))
         count = 1 if match[3] == "" else self.number(match[3], offset + 3, _("a count"), 1,
                                                      SQUARES * 8)
         return self.square(match[1], offset), POINTS_TEXT.index(match[2]), count, offset
@@ -1073,7 +809,10 @@ class _Text:
         out["same_wake"] = True
 
     def field_x(self, value, offset, out):
-        out["seed"] = self.number(value, offset, _("the seed"), 0, 2**64 - 1)
+        try:
+            out["seed"] = text_seed(value)
+        except SeedTextError as err:
+            self.fail(offset + err.at, str(err))
 
     def expand_trails(self, out):
         """Each run of the text's trails, followed along the wakes of the board's tiles."""
@@ -1101,6 +840,7 @@ class _Text:
 
 
 def _read_text(text: str, turn_start: bool) -> dict:
+    """The fields of a text form (in JSON), each of its form."""
     reader = _Text(text)
     data = reader.read()
     reader.expand_trails(data)
@@ -1114,11 +854,12 @@ def from_text(text: str) -> dict:
     """The position JSON (every field, checked) of a position's text form (to_text)."""
     if not isinstance(text, str):
         raise PositionError("text", _("the text form is a text, not {value}").format(
-            value=_shown(text)))
+            value=shown(text)))
     text_within_limits(text)
-    return _read_text(text, False)
+    return _checked(_read_text(text, False), False)[0]
 
 
-__all__ = ["AUTO", "DECISIONS", "END_REASONS", "FIELDS", "GAME", "OUT_REASONS", "build",
-           "comparable", "from_text", "read", "square_code", "square_of_code", "to_position",
+__all__ = ["AUTO", "DECISIONS", "END_REASONS", "FIELDS", "GAME", "OUT_REASONS", "Listing",
+           "build", "comparable", "from_text", "kaiju_words", "load", "read", "seat_words",
+           "square_code", "square_of_code", "square_words", "tile_words", "to_position",
            "to_text"]

@@ -3,7 +3,10 @@
 It only reads the board; the world (world.py) applies what it finds.
 """
 
+from collections.abc import Sequence
+
 from game.tsuro.board import ACROSS, OFF
+from game.tsuro.tiles import Lookup
 
 # What happens to a ship that sails (None: it stops, facing an empty square).
 EDGE, DAIKAIJU, LOOP = "edge", "daikaiju", "loop"
@@ -11,8 +14,12 @@ EDGE, DAIKAIJU, LOOP = "edge", "daikaiju", "loop"
 # Placing rules 1-3: the three ways a player may not willingly end their own voyage.
 SELF_ELIMINATION_RULE = {EDGE: 1, LOOP: 2, DAIKAIJU: 3}
 
+# A voyage's path: (square, entry point, exit point) of each square it crosses.
+Path = list[tuple[int, int, int]]
 
-def sail(position, wakes, kaiju_at, square=OFF, lookup=None, path=None) -> int:
+
+def sail(position: int, wakes: Sequence[Lookup | None], kaiju_at: Sequence[int],
+         square: int = OFF, lookup: Lookup | None = None, path: Path | None = None) -> int:
     """Follow the wakes from `position` (a ship facing a square that holds a tile).
 
     `wakes[square]` is the lookup of the tile on a square, or None; `kaiju_at[square]`
@@ -31,7 +38,7 @@ def sail(position, wakes, kaiju_at, square=OFF, lookup=None, path=None) -> int:
     here = position
     while True:
         at = here >> 3
-        exit_point = (lookup if at == square else wakes[at])[here & 7]
+        exit_point = (lookup if at == square else wakes[at])[here & 7]  # type: ignore[index]
         if path is not None:
             path.append((at, here & 7, exit_point))
         there = ACROSS[(here & ~7) | exit_point]
@@ -45,7 +52,7 @@ def sail(position, wakes, kaiju_at, square=OFF, lookup=None, path=None) -> int:
         here = there
 
 
-def how_out(end, kaiju_at) -> str:
+def how_out(end: int, kaiju_at: Sequence[int]) -> str:
     """How a voyage that put its ship out ended at `end` (~ what sail returned): at the
     edge of the board (EDGE), facing a daikaiju (DAIKAIJU), else back at its start (LOOP)."""
     if ACROSS[end] == OFF:

@@ -20,14 +20,16 @@ import random
 from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
 from game.core.i18n import N_, _
 from game.core.limits import shown
-from game.tsuro import actions, sailing
+from game.tsuro import GAME as DESCRIPTION
+from game.tsuro import PLAYERS, actions, invariants, sailing
 from game.tsuro import position as positions
-from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS, point_id
+from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
+from game.tsuro.events import REVEALING as REVEALING_EVENTS
 from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
-from game.tsuro.world import HAND_SIZE, World, legal
+from game.tsuro.world import World, legal
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MIN_PLAYERS, MAX_PLAYERS = PLAYERS  # the game's description's (game/tsuro/__init__.py)
 
 START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
 
@@ -60,8 +62,9 @@ def _check_config(config) -> dict:
     players = config.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise ValueError(_("Tsuro of the Seas is played by 2 to 8 players, not "
-                           "{players}").format(players=shown(players)))
+        raise ValueError(_("Tsuro of the Seas is played by {fewest} to {most} players, not "
+                           "{players}").format(fewest=MIN_PLAYERS, most=MAX_PLAYERS,
+                                               players=shown(players)))
     daikaiju = config.get("daikaiju", True)
     if not isinstance(daikaiju, bool):
         raise ValueError(_("'daikaiju' is true or false"))
@@ -73,14 +76,11 @@ def _check_config(config) -> dict:
 
 
 class TsuroState(World, GameState):
-    GAME = "tsuro-of-the-seas"
+    GAME = DESCRIPTION.key  # "tsuro": the game's one id (older records: its old_keys)
     FORMAT_VERSION = 1
     # The events that bring new information (game/core/takeback.py): an action that
-    # caused one cannot be taken back. A tile drawn; the daikaiju dice, a daikaiju placed
-    # (its tile turned up from the face-down supply, its square rolled), restoring the
-    # minimum (which places some); the eliminated players' hands shown for the bonus.
-    REVEALING = frozenset({"drew", "daikaiju_roll", "daikaiju_die", "daikaiju_placed",
-                           "placement_reroll", "restore_daikaiju", "bonus_offered"})
+    # caused one cannot be taken back. Declared with the kinds (game/tsuro/events.py).
+    REVEALING = REVEALING_EVENTS
 
     def __init__(self, config: dict, seed):
         World.__init__(self, _check_config(config), new_rng(seed))
@@ -110,7 +110,7 @@ class TsuroState(World, GameState):
         text not starting with "{"). An impossible position raises PositionError naming
         the field and the rule. The state has no history and no seed (it cannot be saved
         as a record); its dice come from the position's seed."""
-        return positions.build(cls, positions.read(source))
+        return positions.load(cls, source)
 
     @classmethod
     def at_turn_start(cls, source: dict | str, rng=None) -> "TsuroState":
@@ -120,7 +120,7 @@ class TsuroState(World, GameState):
         that turn begun: the daikaiju roll or restoring, D7 and D8, a placement skipped
         (D12), and on to the next decision or the end. Its dice come from `rng` if given,
         else from the position's seed; what happened is in `setup_events`."""
-        state = positions.build(cls, positions.read(source, turn_start=True), rng)
+        state = positions.load(cls, source, turn_start=True, rng=rng)
         state._decision, state.position_seed = None, None  # its chance is under way
         state._begin_turn(state.active, state.setup_events)
         while state._decision is None and not state.over:
@@ -263,6 +263,15 @@ class TsuroState(World, GameState):
             self._cache = ({p.lookup: p for p in judged}, allowed,
                            [actions.place(p.tile, p.rotation) for p in allowed])
         return self._cache
+
+    def _offered(self, action: object) -> bool:
+        if self._cache is None or self._decision != PLACEMENT:
+            return False  # (a start mark, relocation or bonus is made anew when asked)
+        # the placements offered, searched by identity (not equality)
+        for offered in self._cache[2]:  # noqa: SIM110 -- a hot path: no generator
+            if offered is action:
+                return True
+        return False
 
     def placement_outcome(self, tile: int, rotation: int):
         """What placing `tile` turned `rotation` quarter turns would do (a preview): a
@@ -409,30 +418,8 @@ class TsuroState(World, GameState):
         copy.rng = rng
         return copy
 
-    def invariant_violations(self) -> list:
-        wrong = []
-        places = ([t for t in self.tile_at if t >= 0] + self.draw_pile + self.removed
-                  + [t for hand in self.hands for t in hand])
-        if sorted(places) != list(range(DECK_SIZE)):
-            wrong.append(_("the 56 wake tiles are not each in exactly one place"))
-        on_board = [k for k in range(DAIKAIJU_COUNT) if self.kaiju_square[k] != OFF]
-        if sorted(on_board + self.supply) != list(range(DAIKAIJU_COUNT)):
-            wrong.append(_("the 10 daikaiju are not each on the board or in the supply"))
-        if (any(self.kaiju_at[self.kaiju_square[k]] != k for k in on_board)
-                or SQUARES - self.kaiju_at.count(-1) != len(on_board)):
-            wrong.append(_("the daikaiju on the board disagree with their squares"))
-        if any(t >= 0 and k >= 0 for t, k in zip(self.tile_at, self.kaiju_at)):
-            wrong.append(_("a square holds both a wake tile and a daikaiju"))
-        points = [point_id(p) for p in self.ships if p is not None]
-        if len(set(points)) != len(points) and not self.forced_same_wake:
-            wrong.append(_("two ships stand on one point"))
-        for seat, position in enumerate(self.ships):
-            if (self.out[seat] is None) != (position is not None) and self._decision != START_MARK:
-                wrong.append(_("seat {seat} is in the game without a ship, or out with "
-                               "one").format(seat=seat + 1))
-            if position is not None and self.tile_at[position >> 3] >= 0:
-                wrong.append(_("the ship of seat {seat} faces a wake tile").format(
-                    seat=seat + 1))
-        if any(len(hand) > HAND_SIZE for hand in self.hands):
-            wrong.append(_("a hand holds more than 3 tiles"))
-        return wrong
+    # What is wrong with this state (empty when all is well): the invariants of
+    # game/tsuro/invariants.py, by which a position is refused too. (The function itself,
+    # as the method: the simulator calls it after every action.) Its own arguments,
+    # turn_start and listing, are the position reader's.
+    problems = invariants.problems

@@ -1,16 +1,21 @@
-"""Drawing Tsuro of the Seas: pure functions from a state (or a seat's view of it) to SVG
+"""Drawing Tsuro of the Seas: pure functions from a view of a position (a dict) to SVG
 markup text, in the spirit of python-chess's `chess.svg.board()`.
 
 Standard library only, no browser imports: the page (Pyodide) puts the text into the DOM,
-the tests parse it with xml.etree. The same state always gives the same text.
+the tests parse it with xml.etree. The same view always gives the same text. Where
+things are on the board is game/tsuro/geometry.py.
 
-    board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="", roll=None)  -> one <svg data-board="tsuro"> for the whole board
+    board_view(state) -> the view a state is drawn from: every seat's board, the choices
+        of the captain to move and its placements judged (for a preview)
+    board(view, *, seat=None, preview=None, mark=None, highlight=True, names=None,
+          id_prefix="", roll=None, last=None)  -> one <svg data-board="tsuro"> for the
+        whole board, from `board_view(state)` or a seat's `state.view(seat)`
     turn_roll(events) -> the daikaiju roll to draw, from the game's events (the state
         keeps no dice)
     trail_wake(seat, square, entry) -> the selector of one wake of a ship's trail
     tile(tile_id, rotation=0, *, selected=False) -> one <svg> for a hand tile
-    TsuroScene(state, seat), summary(scene, names), layers(scene, ...) -> what a board
+    seat_words(seat, names) -> a seat in words, its name and its ship
+    TsuroScene(view, seat), summary(scene, names), layers(scene, ...) -> what a board
         is drawn from, its words, and the markup inside its root: the hook that
         game/tsuro/diagram.py draws a diagram with (the board once, nothing to click,
         notes over it, for the rules pages; the page never loads that module)
@@ -54,8 +59,8 @@ people read seat + 1 and daikaiju tile k + 1):
     g.ghost[data-seat][data-mark]        the mark picked and not yet confirmed (`mark=`):
         the seat's ship, faded, in a ring; that mark has class "picked" and
         aria-pressed="true"
-    g.preview[data-tile][data-rotation][data-square][data-legal] (data-legal only when
-        drawn from a TsuroState)   path.preview-path[data-seat],
+    g.preview[data-tile][data-rotation][data-square][data-legal] (only from a view that
+        judges the placement: board_view)   path.preview-path[data-seat],
         .preview-end[data-seat][data-fate=sails|edge|daikaiju|loop] (.eliminated: a cross)
     text.gold-number[data-gold=1..6], text.blue-number[data-blue=1..6]
 
@@ -68,8 +73,10 @@ side of a square are 20 units apart, so each gets the largest rectangle it owns 
 Colours are presentation attributes, so page CSS can restyle anything.
 """
 
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from math import acos, cos, pi, sin
+from typing import TYPE_CHECKING, Any
 
 from game.core import Event
 from game.core.i18n import N_, _, ngettext
@@ -82,14 +89,31 @@ from game.tsuro.board import (
     SQUARES,
     START_MARKS,
     behind,
-    edge_of_mark,
     mark_name,
     point_id,
     square_name,
 )
 from game.tsuro.daikaiju import MOVE_TURN, TILES
+from game.tsuro.events import DAIKAIJU_ROLL, TILE_PLACED, TURN
+from game.tsuro.geometry import (
+    BOARD,
+    MARGIN,
+    SQ,
+    VECTOR,
+    VIEW,
+    Point,
+    mark_area,
+    point_xy,
+    ship_centre,
+    ship_facing,
+    square_origin,
+    wake_curve,
+)
 from game.tsuro.text import describe
-from game.tsuro.tiles import ORIENTED, ROTATIONS, side
+from game.tsuro.tiles import ORIENTED, ROTATIONS, Lookup
+
+if TYPE_CHECKING:
+    from game.tsuro.state import TsuroState
 
 # --- what the page reuses --------------------------------------------------------------
 SHIP_COLOURS = ("#d62839", "#f77f00", "#ffd23f", "#2a9d3f",
@@ -110,19 +134,9 @@ SHIP_INK = ("#ffffff", "#1a1a1a", "#1a1a1a", "#1a1a1a",
 DIRECTIONS = ("N", "E", "S", "W")
 DIRECTION_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
 
-# --- geometry (user units) ---------------------------------------------------------------
-SQ = 60  # one square; its points are at 1/3 and 2/3 of each side: 20 and 40
-MARGIN = 38  # room around the board for ships on start marks and the dice numbers
-BOARD = SIZE * SQ
-VIEW = BOARD + 2 * MARGIN
+# --- sizes (user units; where things are: game/tsuro/geometry.py) -----------------------
 SHIP_R = 9  # a ship's body radius; points on one side are 20 apart
 MIN_FONT = 12.5  # the smallest text: 9 CSS px when the board is 360 px wide
-
-# Points of a square (tiles.py numbering), in the square's own coordinates.
-POINT_XY = ((20, 0), (40, 0), (60, 20), (60, 40), (40, 60), (20, 60), (0, 40), (0, 20))
-# The way into the square from each side (also the way a ship on that side faces).
-INWARD = ((0, 1), (-1, 0), (0, -1), (1, 0))
-VECTOR = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 
 # --- colours -----------------------------------------------------------------------------
 FRAME, FRAME_EDGE = "#f4ecd8", "#c9b88f"
@@ -135,43 +149,14 @@ BLUE, BLUE_EDGE = "#2456a4", "#0f2f66"
 OUTLINE = "#1a1a1a"
 
 
-def _square_origin(square: int):
-    row, col = divmod(square, SIZE)
-    return MARGIN + col * SQ, MARGIN + row * SQ
-
-
-def _point_xy(position: int):
-    """Where a ship at `position` (square * 8 + point) stands, in board coordinates."""
-    square, point = divmod(position, 8)
-    x0, y0 = _square_origin(square)
-    px, py = POINT_XY[point]
-    return x0 + px, y0 + py
-
-
-def _wake_d(a: int, b: int, dx=0, dy=0) -> str:
+def _wake_d(a: int, b: int, dx: float = 0, dy: float = 0) -> str:
     """The curve of a wake from point a to point b of a square whose top-left is (dx, dy):
-    a cubic Bezier leaving each point straight into the square."""
+    a cubic Bezier leaving each point straight into the square (geometry.wake_curve)."""
     (x1, y1), (x2, y2), (x3, y3), (x4, y4) = wake_curve(a, b, dx, dy)
     return f"M{xy(x1, y1)}C{xy(x2, y2)} {xy(x3, y3)} {xy(x4, y4)}"
 
 
-def wake_curve(a: int, b: int, dx=0, dy=0) -> tuple:
-    """The four points of a wake's cubic Bezier, from point a to point b of a square
-    whose top-left is (dx, dy) (what _wake_d draws; game/tsuro/motion.py sails it)."""
-    (ax, ay), (bx, by) = POINT_XY[a], POINT_XY[b]
-    (nax, nay), (nbx, nby) = INWARD[side(a)], INWARD[side(b)]
-    if side(a) == side(b):
-        ka = kb = 16  # a small arc back to the same side
-    elif (side(a) - side(b)) % 2 == 0:
-        ka = kb = 27  # across: straight or a gentle S
-    else:  # round a corner: a quarter of an ellipse
-        ka = 0.55 * abs((bx - ax) * nax + (by - ay) * nay)
-        kb = 0.55 * abs((ax - bx) * nbx + (ay - by) * nby)
-    pts = ((ax, ay), (ax + nax * ka, ay + nay * ka), (bx + nbx * kb, by + nby * kb), (bx, by))
-    return tuple((x + dx, y + dy) for x, y in pts)
-
-
-def _pairs(lookup) -> list:
+def _pairs(lookup: Lookup) -> list[tuple[int, int]]:
     return [(p, q) for p, q in enumerate(lookup) if p < q]
 
 
@@ -180,7 +165,7 @@ POINT_WORDS = (N_("top left"), N_("top right"), N_("right upper"), N_("right low
                N_("bottom right"), N_("bottom left"), N_("left lower"), N_("left upper"))
 
 
-def wake_words(lookup) -> str:
+def wake_words(lookup: Lookup) -> str:
     """A tile's four wakes in words, for a screen reader: which points each joins."""
     return "; ".join(_("{start} to {end}").format(start=_(POINT_WORDS[a]), end=_(POINT_WORDS[b]))
                      for a, b in _pairs(lookup))
@@ -189,7 +174,7 @@ def wake_words(lookup) -> str:
 WAKE_STYLE = f'fill="none" stroke="{WAKE}" stroke-width="3"'  # the wakes inherit it
 
 
-def _wakes_markup(lookup, dx=0, dy=0) -> str:
+def _wakes_markup(lookup: Lookup, dx: float = 0, dy: float = 0) -> str:
     """Four wakes, each over its own casing so that crossings show which lies on top.
     The wakes inherit WAKE_STYLE from a group around them."""
     parts = []
@@ -200,21 +185,22 @@ def _wakes_markup(lookup, dx=0, dy=0) -> str:
     return "".join(parts)
 
 
-def _tile_rect(dx=0, dy=0, ident="") -> str:
+def _tile_rect(dx: float = 0, dy: float = 0, ident: str = "") -> str:
     ident = f' id="{ident}"' if ident else ""
     return (f'<rect{ident} x="{num(dx + 1)}" y="{num(dy + 1)}" width="{SQ - 2}" '
             f'height="{SQ - 2}" rx="4" fill="{TILE_FILL}" stroke="{TILE_EDGE}" '
             f'stroke-width="1"/>')
 
 
-def _tile_body(tile_id: int, rotation: int, dx=0, dy=0) -> str:
+def _tile_body(tile_id: int, rotation: int, dx: float = 0, dy: float = 0) -> str:
     """A wake tile standing alone (a preview, a hand tile)."""
     return (f'<g {WAKE_STYLE}>{_tile_rect(dx, dy)}'
             f'{_wakes_markup(ORIENTED[tile_id][rotation], dx, dy)}</g>')
 
 
 # --- ships -------------------------------------------------------------------------------
-def _regular(corners: int, radius: float, start=-90.0, inner=None) -> list:
+def _regular(corners: int, radius: float, start: float = -90.0,
+             inner: float | None = None) -> list[Point]:
     pts = []
     steps = corners * (2 if inner else 1)
     for i in range(steps):
@@ -275,22 +261,11 @@ def _bow(facing: int, css_class: str = "") -> str:
             f'd="M0 {num(-r - 9)}L6.5 {num(-r + 1)}H-6.5Z"/>')
 
 
-def _facing(position: int) -> int:
-    """The direction (0 N .. 3 W) a ship at `position` faces: into its square."""
-    return (side(position % 8) + 2) % 4
-
-
-def _ship_centre(position: int):
-    """A ship is drawn a little behind its point, its bow reaching into the square it faces."""
-    x, y = _point_xy(position)
-    vx, vy = VECTOR[_facing(position)]
-    return x - vx * 4, y - vy * 4
-
-
-def _ship_markup(seat: int, position: int, offset, label: str, you: bool, pre: str) -> str:
-    cx, cy = _ship_centre(position)
+def _ship_markup(seat: int, position: int, offset: Point, label: str, you: bool,
+                 pre: str) -> str:
+    cx, cy = ship_centre(position)
     cx, cy = cx + offset[0], cy + offset[1]
-    facing = _facing(position)
+    facing = ship_facing(position)
     colour, ink = SHIP_COLOURS[seat], SHIP_INK[seat]
     shape = SHIP_SHAPES[seat]
     halo = (f'<circle class="you" r="{SHIP_R + 5}" fill="none" stroke="{GOLD}" '
@@ -310,7 +285,7 @@ def _ship_markup(seat: int, position: int, offset, label: str, you: bool, pre: s
 
 
 # --- daikaiju ------------------------------------------------------------------------------
-def _pin(direction: int) -> tuple:
+def _pin(direction: int) -> tuple[str, Point]:
     """A teardrop arrow from the tile's centre towards one side, as (path data, centre of
     its round end); the path's first point is the tip."""
     vx, vy = VECTOR[direction]
@@ -367,7 +342,7 @@ def _kaiju_words(kaiju: int, facing: int, square: int) -> str:
 
 def _kaiju_markup(kaiju: int, square: int, facing: int, pre: str) -> str:
     number, gold, codes = TILES[kaiju]
-    x0, y0 = _square_origin(square)
+    x0, y0 = square_origin(square)
     parts = [
         f'<g id="{pre}daikaiju-{kaiju}" class="daikaiju" data-daikaiju="{kaiju}" '
         f'data-square="{square}" data-facing="{facing}" data-number="{number}" '
@@ -422,31 +397,60 @@ def _kaiju_motif() -> str:
 # square_name, mark_name).
 
 
-def _who(seat: int, names) -> str:
+def seat_words(seat: int, names: Sequence[str] | None) -> str:
+    """A seat in words: its name and its ship, "Ann (Red circle)", or its ship and
+    number, "Red circle (seat 1)" (`names`: optional names per seat)."""
     ship = _(SHIP_NAMES[seat])
     if names is not None and seat < len(names) and names[seat]:
         return f"{names[seat]} ({ship})"
     return _("{ship} (seat {seat})").format(ship=ship, seat=seat + 1)
 
 
-# --- what is drawn, from a state or from a view ----------------------------------------------
+# --- what is drawn: a view ------------------------------------------------------------------
+def board_view(state: "TsuroState") -> dict[str, Any]:
+    """A state as board() draws it: the dict `state.view(seat)` gives, seen by no seat in
+    particular ("seat" None: board(seat=...) says whose screen it is), holding no hand,
+    with what the engine says the captain to move may do: its start marks ("marks") and,
+    when it places a tile, each placement of its hand judged, what a preview shows
+    ("placements": [tile, rotation, legal, voyages] for each tile of the hand turned each
+    way, voyages [seat, end, fate, path] for each ship it would move, in seat order).
+    Plain data, as JSON keeps it."""
+    view = state.view(state.active)
+    view.update(seat=None, hand=[], bonus_hands={})
+    if state.decision == "placement" and state.ships[state.active] is not None:
+        legal = state.legal_actions()
+        placements = []
+        for tile_id in state.hands[state.active]:
+            for rotation in range(ROTATIONS):
+                lookup = ORIENTED[tile_id][rotation]
+                allowed = any(a.kind == "place" and ORIENTED[a.args[0]][a.args[1]] == lookup
+                              for a in legal)
+                voyages = [[seat, end, fate, [list(step) for step in path]]
+                           for seat, (end, fate, path)
+                           in state.placement_outcome(tile_id, rotation).voyages.items()]
+                placements.append([tile_id, rotation, allowed, voyages])
+        view["placements"] = placements
+    return view
+
+
 class TsuroScene(Scene):
-    """The public facts of a position, read from a TsuroState or from `state.view(seat)`."""
+    """The public facts of a position, read from a view: `board_view(state)`, or the
+    dict `state.view(seat)` gives (which judges no placement: no preview)."""
 
-    def _from_state(self, state):
-        self.state = state
-        self.players, self.active = state.players, state.active
-        self.decision, self.turn = state.decision, state.turn
-        self.winners = tuple(state.winners)
-        self.tiles = {sq: (state.tile_at[sq], state.rotation_at[sq])
-                      for sq in range(SQUARES) if state.tile_at[sq] >= 0}
-        self.kaiju = [(k, sq, state.kaiju_facing[k])
-                      for k, sq in enumerate(state.kaiju_square) if sq != OFF]
-        self.ships, self.out = list(state.ships), list(state.out)
-        self.trails = [list(t) for t in state.trails]
+    players: int
+    active: int  # a captain's turn, even once the game is over (the last one's)
+    turn: int
+    winners: tuple[int, ...]
+    tiles: dict[int, tuple[int, int]]  # {square: (tile, rotation)}
+    kaiju: list[tuple[int, int, int]]  # (daikaiju, square, facing)
+    ships: list[int | None]  # a ship's position, None when not on the board
+    out: list[str | None]
+    trails: list[list[Sequence[int]]]  # per seat: (square, tile, entry, exit) sailed
+    view_marks: list[int]
+    # {(tile, rotation): (legal, voyages)}, each voyage (seat, end, fate, path)
+    placements: dict[tuple[int, int], tuple[bool, list[Sequence[Any]]]]
 
-    def _from_view(self, view):
-        self.state = None
+    def read(self, view: Mapping[str, Any]) -> None:
         self.players, self.active = view["players"], view["active"]
         self.decision, self.turn = view["decision"], view["turn"]
         self.winners = tuple(view.get("winners", ()))
@@ -455,39 +459,36 @@ class TsuroScene(Scene):
         self.ships, self.out = list(view["ships"]), list(view["out"])
         self.trails = [list(t) for t in view.get("trails", [[]] * self.players)]
         self.view_marks = list(view.get("marks", ()))
+        self.placements = {(tile_id, rotation): (legal, voyages)
+                           for tile_id, rotation, legal, voyages in view.get("placements", ())}
 
     # choices
-    def mark_choices(self) -> list:
+    def mark_choices(self) -> list[int]:
         if self.decision not in ("start mark", "relocation"):
             return []
-        if self.state is not None:
-            return [a.args[0] for a in self.state.legal_actions()]
         return list(self.view_marks)
 
-    def target(self):
+    def target(self) -> int | None:
         if self.decision != "placement" or self.ships[self.active] is None:
             return None
-        return self.ships[self.active] >> 3
+        return self.ships[self.active] >> 3  # type: ignore[operator]  # (not None: above)
 
-    def outcome(self, tile_id: int, rotation: int):
-        """What the engine says the placement would do; None from a view (no preview)."""
-        if self.state is not None and tile_id in self.state.hands[self.active]:
-            return self.state.placement_outcome(tile_id, rotation)
-        return None
+    def voyages(self, tile_id: int, rotation: int) -> list[Sequence[Any]] | None:
+        """What the engine says the placement would do, (seat, end, fate, path) for each
+        ship it moves; None when the view judges no such placement (no preview)."""
+        judged = self.placements.get((tile_id, rotation))
+        return None if judged is None else judged[1]
 
-    def legal(self, tile_id: int, rotation: int):
-        """Whether the rules allow this placement now; None when a view cannot tell."""
-        if self.state is None:
-            return None
-        lookup = ORIENTED[tile_id][rotation]
-        return any(a.kind == "place" and ORIENTED[a.args[0]][a.args[1]] == lookup
-                   for a in self.state.legal_actions())
+    def legal(self, tile_id: int, rotation: int) -> bool | None:
+        """Whether the rules allow this placement now; None when the view cannot tell."""
+        judged = self.placements.get((tile_id, rotation))
+        return None if judged is None else judged[0]
 
-    def afloat(self) -> list:
+    def afloat(self) -> list[int]:
         return [s for s in range(self.players) if self.out[s] is None and self.ships[s] is not None]
 
 
-def summary(scene: TsuroScene, names) -> str:
+def summary(scene: TsuroScene, names: Sequence[str] | None) -> str:
     """The position in words: the board's <title> and aria-label (a diagram's too)."""
     who = scene.active
     daikaiju = len(scene.kaiju)
@@ -504,24 +505,24 @@ def summary(scene: TsuroScene, names) -> str:
                         "daikaiju.", afloat).format(turn=scene.turn, afloat=afloat,
                                                     daikaiju=daikaiju)
     if scene.winners:
-        wins = and_list(_who(s, names) for s in scene.winners)
+        wins = and_list(seat_words(s, names) for s in scene.winners)
         tail = (_("Game over: {winners} wins.") if len(scene.winners) == 1 else
                 _("Game over: {winners} share the win.")).format(winners=wins)
     elif scene.decision == "start mark":
-        tail = _("{who} to choose a start mark.").format(who=_who(who, names))
+        tail = _("{who} to choose a start mark.").format(who=seat_words(who, names))
     elif scene.decision == "relocation":
-        tail = _("{who} to move to another start mark.").format(who=_who(who, names))
+        tail = _("{who} to move to another start mark.").format(who=seat_words(who, names))
     elif scene.decision == "placement":
         tail = _("{who} to place a tile on {square}.").format(
-            who=_who(who, names), square=square_name(scene.target()))
+            who=seat_words(who, names), square=square_name(scene.target()))  # type: ignore[arg-type]
     elif scene.decision == "bonus":
         tail = _("{who} may exchange tiles with the eliminated players.").format(
-            who=_who(who, names))
+            who=seat_words(who, names))
     else:
         tail = _("The game is over.")
     words = [head, tail]
     if scene.viewer is not None and 0 <= scene.viewer < scene.players:
-        words.append(_("You are {who}.").format(who=_who(scene.viewer, names)))
+        words.append(_("You are {who}.").format(who=seat_words(scene.viewer, names)))
     return " ".join(words)
 
 
@@ -548,16 +549,16 @@ def _numbers() -> str:
     return "".join(parts)
 
 
-def turn_roll(events):
+def turn_roll(events: Iterable[Event]) -> dict[str, Any] | None:
     """The daikaiju roll of the turn being played (the data of its daikaiju_roll event:
     gold, blue, acts), or None when that turn rolled none (it restored the daikaiju
     instead, or none has begun): what `board(roll=...)` draws, read from the game's log
     (the page) or from one action's events (game/tsuro/motion.py), alike."""
     roll = None
     for event in events:
-        if event.kind == "turn":
+        if event.kind == TURN:
             roll = None
-        elif event.kind == "daikaiju_roll":
+        elif event.kind == DAIKAIJU_ROLL:
             roll = event.data
     return roll
 
@@ -581,7 +582,7 @@ def _die(colour: str, value: int, x: float) -> str:
             f'<text y="4.5" fill="{ink}">{value}</text></g>')
 
 
-def _roll(roll) -> str:
+def _roll(roll: Mapping[str, Any] | None) -> str:
     """The daikaiju roll of this turn (or nothing): the gold die, the blue die and their
     sum, on the frame below the ships of the bottom edge, by its right-hand corner; the
     sum on a dark pill when the daikaiju stir. Its words (an image's, for a screen
@@ -589,7 +590,7 @@ def _roll(roll) -> str:
     if roll is None:
         return ""
     gold, blue, acts = roll["gold"], roll["blue"], bool(roll["acts"])
-    words = describe(Event("daikaiju_roll", dict(roll)), ())
+    words = describe(Event(DAIKAIJU_ROLL, dict(roll)), ())
     x = ROLL_X
     width = 22 + 8 * len(str(gold + blue))  # the sum's pill, round "= 7" or "= 11"
     middle = x + 1.5 * DIE + 8 + width / 2  # the sum's, 4 units after the blue die
@@ -605,47 +606,13 @@ def _roll(roll) -> str:
             f'fill="{KAIJU_PALE if acts else OUTLINE}">= {gold + blue}</text></g></g>')
 
 
-MARK_INSET = 3  # the marks' areas keep this far inside the frame: their focus ring shows
-
-
-def mark_area(mark: int) -> tuple:
-    """The rectangle (x, y, width, height) a start mark owns in the margin: its half of
-    the square's side along the edge, the margin deep (to MARK_INSET from the frame's
-    edge). Two marks on one side are 20 units apart, too close for a round target each;
-    the rectangles tile the margin without overlapping. Each corner of the margin
-    belongs to the first mark of the edge that starts there, going clockwise (top-left to
-    the top edge's first mark, top-right to the right edge's, and so on)."""
-    if mark not in START_MARKS:
-        raise ValueError(f"no start mark {mark!r}")
-    square, point = divmod(mark, 8)
-    x0, y0 = _square_origin(square)
-    px, py = POINT_XY[point]
-    half, deep = SQ // 2, MARGIN - MARK_INSET
-    edge = edge_of_mark(mark)
-    if edge in (0, 2):
-        x, w = x0 + (0 if px < half else half), half
-        y, h = (MARK_INSET if edge == 0 else MARGIN + BOARD), deep
-        if edge == 0 and x == MARGIN:  # the top-left corner
-            x, w = MARK_INSET, w + deep
-        if edge == 2 and x + w == MARGIN + BOARD:  # the bottom-right corner
-            w += deep
-    else:
-        y, h = y0 + (0 if py < half else half), half
-        x, w = (MARGIN + BOARD if edge == 1 else MARK_INSET), deep
-        if edge == 1 and y == MARGIN:  # the top-right corner
-            y, h = MARK_INSET, h + deep
-        if edge == 3 and y + h == MARGIN + BOARD:  # the bottom-left corner
-            h += deep
-    return x, y, w, h
-
-
-def _marks(choices, picked) -> str:
+def _marks(choices: Sequence[int], picked: int | None) -> str:
     """D5: a short tick at each of the 56 outer points; the ones to choose, as buttons
     that fill the area each owns (`mark_area`), with a circle on the mark itself."""
     ticks = []
     for mark in START_MARKS:
-        x, y = _point_xy(mark)
-        vx, vy = VECTOR[_facing(mark)]
+        x, y = point_xy(mark)
+        vx, vy = VECTOR[ship_facing(mark)]
         ticks.append(f"M{xy(x, y)}l{xy(-vx * 6, -vy * 6)}")
     parts = [f'<path class="marks" d="{"".join(ticks)}" stroke="#7a6a45" stroke-width="2" '
              f'stroke-linecap="round"/>']
@@ -653,8 +620,8 @@ def _marks(choices, picked) -> str:
     # arrow keys move among the others (game/web/main.py, data-rove).
     lead = picked if picked in choices else (choices[0] if choices else None)
     for mark in choices:
-        x, y = _ship_centre(mark)
-        vx, vy = VECTOR[_facing(mark)]
+        x, y = ship_centre(mark)
+        vx, vy = VECTOR[ship_facing(mark)]
         ax, ay, aw, ah = mark_area(mark)
         chosen = mark == picked
         band = (f'fill="{GOLD}" fill-opacity="0.6" stroke="{GOLD_EDGE}" stroke-width="2"'
@@ -678,9 +645,9 @@ def _marks(choices, picked) -> str:
 def _ghost(seat: int, mark: int) -> str:
     """The picked start mark: the seat's ship on it, faded, in a ring dark and gold (seen
     on the pale frame and on the sea alike)."""
-    cx, cy = _ship_centre(mark)
+    cx, cy = ship_centre(mark)
     hull = _hull(SHIP_SHAPES[seat]).replace(' class="hull"', "")
-    bow = _bow(_facing(mark))
+    bow = _bow(ship_facing(mark))
     return (f'<g class="ghost" data-seat="{seat}" data-mark="{mark}" pointer-events="none" '
             f'transform="{translate(cx, cy)}">'
             f'<circle r="16" fill="none" stroke="{OUTLINE}" stroke-width="4"/>'
@@ -690,16 +657,16 @@ def _ghost(seat: int, mark: int) -> str:
             f'{hull}</g></g>')
 
 
-def _trail_d(steps) -> str:
+def _trail_d(steps: Iterable[Sequence[int]]) -> str:
     parts = []
     for square, entry, exit_point in steps:
-        x0, y0 = _square_origin(square)
+        x0, y0 = square_origin(square)
         parts.append(_wake_d(entry, exit_point, x0, y0))
     return "".join(parts)
 
 
-def _end_marker(seat: int, end: int, fate) -> str:
-    x, y = _point_xy(end)
+def _end_marker(seat: int, end: int, fate: str | None) -> str:
+    x, y = point_xy(end)
     colour = SHIP_COLOURS[seat]
     name = "sails" if fate is None else fate
     if fate is None:
@@ -713,26 +680,27 @@ def _end_marker(seat: int, end: int, fate) -> str:
             f'<path d="{d}" stroke="{colour}" stroke-width="3.5"/></g>')
 
 
-def _preview(scene: TsuroScene, preview) -> tuple:
+def _preview(scene: TsuroScene, preview: tuple[int, int] | None) -> tuple[str, str]:
     """The preview drawn under the ships, and its end markers drawn over them (both empty
-    when there is no preview, no square to place on, or only a view to judge from)."""
+    when there is no preview, no square to place on, or the view judges no such
+    placement: `state.view(seat)`, or a tile not in the hand)."""
     target = scene.target()
     if preview is None or target is None:
         return "", ""
     tile_id, rotation = preview
     if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
         raise ValueError(f"no wake tile {tile_id!r} turned {rotation!r}")
-    outcome = scene.outcome(tile_id, rotation)
-    if outcome is None:  # a view cannot judge a placement: only the engine can
+    voyages = scene.voyages(tile_id, rotation)
+    if voyages is None:  # only the engine judges a placement (board_view)
         return "", ""
     legal = scene.legal(tile_id, rotation)
-    x0, y0 = _square_origin(target)
-    legal_attr = "" if legal is None else f' data-legal="{"true" if legal else "false"}"'
+    x0, y0 = square_origin(target)
     parts = [f'<g class="preview" data-tile="{tile_id}" data-rotation="{rotation}" '
-             f'data-square="{target}"{legal_attr} pointer-events="none">'
+             f'data-square="{target}" data-legal="{"true" if legal else "false"}" '
+             f'pointer-events="none">'
              f'<g opacity="0.6">{_tile_body(tile_id, rotation, x0, y0)}</g>']
     paths, ends = [], []
-    for seat, (end, fate, path) in outcome.voyages.items():
+    for seat, end, fate, path in voyages:
         d = _trail_d(path)
         paths.append(
             f'<path class="preview-path" data-seat="{seat}" d="{d}" fill="none" '
@@ -751,7 +719,7 @@ def _preview(scene: TsuroScene, preview) -> tuple:
 
 
 # --- the board, layer by layer -------------------------------------------------------------
-def _root(scene: TsuroScene, names, clickable: bool) -> str:
+def _root(scene: TsuroScene, names: Sequence[str] | None, clickable: bool) -> str:
     """The <svg> element and its title: the position in words."""
     viewer = "" if scene.viewer is None else scene.viewer
     return open_svg(f"0 0 {VIEW} {VIEW}", summary(scene, names), {
@@ -768,17 +736,17 @@ def _sea() -> str:
               f'height="{BOARD + 6}" rx="5" fill="{SEA}"/>')
 
 
-def _squares(target) -> str:
+def _squares(target: int | None) -> str:
     """The 49 squares; the target square, to click, after them."""
     parts = [f'<g class="squares" fill="{SEA}" stroke="{GRID}" stroke-width="1">']
     for square in range(SQUARES):
-        x0, y0 = _square_origin(square)
+        x0, y0 = square_origin(square)
         if square != target:
             parts.append(f'<rect class="square" data-square="{square}" x="{x0}" y="{y0}" '
                          f'width="{SQ}" height="{SQ}"/>')
     parts.append("</g>")
     if target is not None:
-        x0, y0 = _square_origin(target)
+        x0, y0 = square_origin(target)
         words = _("place a tile on {square}").format(square=square_name(target))
         parts.append(
             f'<rect class="square target" data-square="{target}" x="{x0}" y="{y0}" '
@@ -795,7 +763,7 @@ def _tiles(scene: TsuroScene, pre: str) -> str:
         return shape
     parts = [f'{shape}<g class="tiles" {WAKE_STYLE}>']
     for square, (tile_id, rotation) in scene.tiles.items():
-        x0, y0 = _square_origin(square)
+        x0, y0 = square_origin(square)
         words = _("Wake tile {number} on {square}, wakes: {wakes}").format(
             number=tile_id + 1, square=square_name(square),
             wakes=wake_words(ORIENTED[tile_id][rotation]))
@@ -848,12 +816,12 @@ def _daikaiju(scene: TsuroScene, pre: str) -> str:
                    for kaiju, square, facing in scene.kaiju)
 
 
-def _ships(scene: TsuroScene, names, pre: str) -> str:
+def _ships(scene: TsuroScene, names: Sequence[str] | None, pre: str) -> str:
     """The ships afloat, spread apart when two share a point (reading D9's forced case)."""
-    at_point = {}
+    at_point: dict[int, list[int]] = {}
     for s in range(scene.players):
         if scene.ships[s] is not None and scene.out[s] is None:
-            at_point.setdefault(point_id(scene.ships[s]), []).append(s)
+            at_point.setdefault(point_id(scene.ships[s]), []).append(s)  # type: ignore[arg-type]
     parts = []
     for s in range(scene.players):
         position = scene.ships[s]
@@ -861,35 +829,35 @@ def _ships(scene: TsuroScene, names, pre: str) -> str:
             continue
         group = at_point[point_id(position)]
         shift = (group.index(s) - (len(group) - 1) / 2) * 12
-        vx, vy = VECTOR[_facing(position)]
-        heading = _(DIRECTION_WORDS[_facing(position)])
+        vx, vy = VECTOR[ship_facing(position)]
+        heading = _(DIRECTION_WORDS[ship_facing(position)])
         if behind(position) == OFF:
             label = _("{who}, on a {mark}, heading {direction}").format(
-                who=_who(s, names), mark=mark_name(position), direction=heading)
+                who=seat_words(s, names), mark=mark_name(position), direction=heading)
         else:
             label = _("{who}, facing {square}, heading {direction}").format(
-                who=_who(s, names), square=square_name(position >> 3), direction=heading)
+                who=seat_words(s, names), square=square_name(position >> 3), direction=heading)
         parts.append(_ship_markup(s, position, (vy * shift, vx * shift), label,
                                   s == scene.viewer, pre))
     return "".join(parts)
 
 
-def last_square(events):
+def last_square(events: Iterable[Event]) -> int | None:
     """The square of the last wake tile laid among `events` (Event objects, the game's
     log in order), or None: what `board(last=...)` marks until the next tile."""
     square = None
     for event in events:
-        if event.kind == "tile_placed":
+        if event.kind == TILE_PLACED:
             square = event.data["square"]
     return square
 
 
-def _last_move(scene: TsuroScene, square) -> str:
+def _last_move(scene: TsuroScene, square: int | None) -> str:
     """The last tile laid, marked by shape (not colour alone): a dashed outline inside
     the square's edge and a notch in its top left corner."""
     if square is None or square not in scene.tiles:
         return ""
-    x0, y0 = _square_origin(square)
+    x0, y0 = square_origin(square)
     words = escape(_("The last wake tile laid"))
     return (f'<g class="last-move" data-square="{square}" pointer-events="none">'
             f'<title>{words}</title>'
@@ -901,23 +869,26 @@ def _last_move(scene: TsuroScene, square) -> str:
             f'stroke-width="1"/></g>')
 
 
-def _target_ring(target) -> str:
+def _target_ring(target: int | None) -> str:
     """The target square's focus ring, over the ships beside it."""
     if target is None:
         return ""
-    x0, y0 = _square_origin(target)
+    x0, y0 = square_origin(target)
     return (f'<rect class="target-ring" x="{x0}" y="{y0}" width="{SQ}" height="{SQ}" '
             f'fill="none" pointer-events="none"/>')
 
 
-def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="", roll=None, last=None) -> str:
+def board(view: Mapping[str, Any], *, seat: int | None = None,
+          preview: tuple[int, int] | None = None, mark: int | None = None,
+          highlight: bool = True, names: Sequence[str] | None = None, id_prefix: str = "",
+          roll: Mapping[str, Any] | None = None, last: int | None = None) -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
-    state: a TsuroState, or the dict `state.view(seat)` gives (then `seat` defaults to
-        the view's seat).
-    seat: whose screen this is (their ship gets a gold ring); choices and the target
-        square are drawn only when it is that seat's decision (or when seat is None).
+    view: what is drawn, `board_view(state)`, or the dict `state.view(seat)` gives (no
+        preview: it judges no placement).
+    seat: whose screen this is (their ship gets a gold ring), else the view's seat;
+        choices and the target square are drawn only when it is that seat's decision (or
+        when it is nobody's screen).
     preview: (tile, rotation) to show on the target square, with where the ships would
         sail and end (a cross for an elimination).
     mark: the start mark the seat to move has picked but not confirmed (start mark or
@@ -931,7 +902,7 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
     last: the square of the last wake tile laid (`last_square` of the game's events), to
         mark, or None.
     """
-    scene = TsuroScene(state, seat)
+    scene = TsuroScene(view, seat)
     pre = attr(id_prefix)
     interactive = scene.may_act(highlight)
     choices = scene.mark_choices() if interactive else []
@@ -944,8 +915,9 @@ def board(state, *, seat=None, preview=None, mark=None, highlight=True, names=No
                     "</svg>"])
 
 
-def layers(scene: TsuroScene, names, pre, target, choices, picked, preview,
-           roll=None, last=None) -> list:
+def layers(scene: TsuroScene, names: Sequence[str] | None, pre: str, target: int | None,
+           choices: Sequence[int], picked: int | None, preview: tuple[int, int] | None,
+           roll: Mapping[str, Any] | None = None, last: int | None = None) -> list[str]:
     """What lies inside the root, bottom to top, as a list of markup. The square to place
     on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
     is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
@@ -960,7 +932,7 @@ def layers(scene: TsuroScene, names, pre, target, choices, picked, preview,
             "" if picked is None else _ghost(scene.active, picked), over, _numbers()]
 
 
-def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
+def tile(tile_id: int, rotation: int = 0, *, selected: bool = False) -> str:
     """One wake tile as its own small `<svg>` (a tile in the hand)."""
     if not (isinstance(tile_id, int) and 0 <= tile_id < len(ORIENTED)):
         raise ValueError(f"no wake tile {tile_id!r}")
@@ -985,5 +957,5 @@ def tile(tile_id: int, rotation: int = 0, *, selected=False) -> str:
     }, font=None) + f'{ring}{_tile_body(tile_id, rotation)}</svg>'
 
 
-__all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "TsuroScene", "board", "layers",
-           "summary", "tile", "trail_wake", "turn_roll"]
+__all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "TsuroScene", "board", "board_view",
+           "layers", "seat_words", "summary", "tile", "trail_wake", "turn_roll"]

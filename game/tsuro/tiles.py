@@ -6,74 +6,56 @@ the left (bottom to top). A tile is 4 wakes, each joining two points. Turning a 
 quarter turn clockwise takes point p to p + 2 (mod 8).
 """
 
+from collections.abc import Iterable, Iterator
+
 POINTS = 8
 ROTATIONS = 4
 
-# D2: the 35 distinct ways to join 8 points in pairs (up to rotation), once each, then a
-# second copy of the 21 patterns with no wake returning to its own side, less the one
-# whose four wakes all run straight across. Tile number = index in this list.
-DECK = (
-    ((0, 1), (2, 3), (4, 5), (6, 7)),
-    ((0, 1), (2, 3), (4, 6), (5, 7)),
-    ((0, 1), (2, 3), (4, 7), (5, 6)),
-    ((0, 1), (2, 4), (3, 6), (5, 7)),
-    ((0, 1), (2, 4), (3, 7), (5, 6)),
-    ((0, 1), (2, 5), (3, 6), (4, 7)),
-    ((0, 1), (2, 5), (3, 7), (4, 6)),
-    ((0, 1), (2, 6), (3, 4), (5, 7)),
-    ((0, 1), (2, 6), (3, 5), (4, 7)),
-    ((0, 1), (2, 6), (3, 7), (4, 5)),
-    ((0, 1), (2, 7), (3, 4), (5, 6)),
-    ((0, 1), (2, 7), (3, 5), (4, 6)),
-    ((0, 1), (2, 7), (3, 6), (4, 5)),
-    ((0, 2), (1, 3), (4, 6), (5, 7)),
-    ((0, 2), (1, 3), (4, 7), (5, 6)),
-    ((0, 2), (1, 4), (3, 6), (5, 7)),
-    ((0, 2), (1, 4), (3, 7), (5, 6)),
-    ((0, 2), (1, 5), (3, 6), (4, 7)),
-    ((0, 2), (1, 5), (3, 7), (4, 6)),
-    ((0, 2), (1, 6), (3, 4), (5, 7)),
-    ((0, 2), (1, 6), (3, 5), (4, 7)),
-    ((0, 2), (1, 7), (3, 4), (5, 6)),
-    ((0, 2), (1, 7), (3, 5), (4, 6)),
-    ((0, 3), (1, 2), (4, 7), (5, 6)),
-    ((0, 3), (1, 4), (2, 6), (5, 7)),
-    ((0, 3), (1, 4), (2, 7), (5, 6)),
-    ((0, 3), (1, 5), (2, 6), (4, 7)),
-    ((0, 3), (1, 6), (2, 5), (4, 7)),
-    ((0, 4), (1, 2), (3, 6), (5, 7)),
-    ((0, 4), (1, 2), (3, 7), (5, 6)),
-    ((0, 4), (1, 3), (2, 6), (5, 7)),
-    ((0, 4), (1, 5), (2, 6), (3, 7)),
-    ((0, 4), (1, 5), (2, 7), (3, 6)),
-    ((0, 5), (1, 4), (2, 7), (3, 6)),
-    ((0, 7), (1, 2), (3, 4), (5, 6)),
-    ((0, 2), (1, 3), (4, 6), (5, 7)),
-    ((0, 2), (1, 3), (4, 7), (5, 6)),
-    ((0, 2), (1, 4), (3, 6), (5, 7)),
-    ((0, 2), (1, 4), (3, 7), (5, 6)),
-    ((0, 2), (1, 5), (3, 6), (4, 7)),
-    ((0, 2), (1, 5), (3, 7), (4, 6)),
-    ((0, 2), (1, 6), (3, 4), (5, 7)),
-    ((0, 2), (1, 6), (3, 5), (4, 7)),
-    ((0, 2), (1, 7), (3, 4), (5, 6)),
-    ((0, 2), (1, 7), (3, 5), (4, 6)),
-    ((0, 3), (1, 2), (4, 7), (5, 6)),
-    ((0, 3), (1, 4), (2, 6), (5, 7)),
-    ((0, 3), (1, 4), (2, 7), (5, 6)),
-    ((0, 3), (1, 5), (2, 6), (4, 7)),
-    ((0, 3), (1, 6), (2, 5), (4, 7)),
-    ((0, 4), (1, 2), (3, 6), (5, 7)),
-    ((0, 4), (1, 2), (3, 7), (5, 6)),
-    ((0, 4), (1, 3), (2, 6), (5, 7)),
-    ((0, 4), (1, 5), (2, 6), (3, 7)),
-    ((0, 4), (1, 5), (2, 7), (3, 6)),
-    ((0, 7), (1, 2), (3, 4), (5, 6)),
-)
+# A tile as laid, its wakes as a lookup: lookup[p] is the point joined to point p.
+Lookup = tuple[int, ...]
+
+Pairs = tuple[tuple[int, int], ...]  # a tile's 4 wakes, each (lower point, higher point)
+
+
+def side(point: int) -> int:
+    """0 top, 1 right, 2 bottom, 3 left."""
+    return point // 2
+
+
+def _pairings(points: tuple[int, ...]) -> Iterator[Pairs]:
+    """Every way to join `points` in pairs (105 for 8 points), each pair in order."""
+    if not points:
+        yield ()
+        return
+    first = points[0]
+    for i in range(1, len(points)):
+        for rest in _pairings(points[1:i] + points[i + 1:]):
+            yield ((first, points[i]), *rest)
+
+
+def _lowest_turn(pairs: Pairs) -> Pairs:
+    """A pattern as written once for all its rotations: of its four turns (point p to
+    p + 2 a quarter turn), the least, its pairs sorted."""
+    turns = []
+    for quarter_turns in range(ROTATIONS):
+        shift = 2 * quarter_turns
+        ends = (((a + shift) % POINTS, (b + shift) % POINTS) for a, b in pairs)
+        turns.append(tuple(sorted((min(a, b), max(a, b)) for a, b in ends)))
+    return min(turns)
+
+
+# D2: the 35 distinct ways to join 8 points in pairs (up to rotation), once each, in
+# order; then a second copy of those that have no wake returning to its own side (22),
+# less the one whose four wakes all run straight across: 35 + 21 = 56. Tile number =
+# index in DECK (tests/tsuro/test_data.py pins it).
+PATTERNS = tuple(sorted({_lowest_turn(pairs) for pairs in _pairings(tuple(range(POINTS)))}))
+STRAIGHT_ACROSS = ((0, 5), (1, 4), (2, 7), (3, 6))
+DECK = PATTERNS + tuple(pairs for pairs in PATTERNS if pairs != STRAIGHT_ACROSS
+                        and all(side(a) != side(b) for a, b in pairs))
 DECK_SIZE = len(DECK)
 
 
-def connections(pairs) -> tuple:
+def connections(pairs: Iterable[tuple[int, int]]) -> Lookup:
     """The wakes as a lookup: connections(pairs)[p] is the point joined to p."""
     joined = [0] * POINTS
     for a, b in pairs:
@@ -81,7 +63,7 @@ def connections(pairs) -> tuple:
     return tuple(joined)
 
 
-def rotate(joined: tuple, quarter_turns: int) -> tuple:
+def rotate(joined: Lookup, quarter_turns: int) -> Lookup:
     """The lookup of a tile turned clockwise by `quarter_turns` quarter turns."""
     shift = 2 * quarter_turns
     turned = [0] * POINTS
@@ -95,7 +77,3 @@ ORIENTED = tuple(
     tuple(rotate(connections(pairs), r) for r in range(ROTATIONS)) for pairs in DECK
 )
 
-
-def side(point: int) -> int:
-    """0 top, 1 right, 2 bottom, 3 left."""
-    return point // 2

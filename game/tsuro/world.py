@@ -15,16 +15,23 @@ the history and the trails; and the `hard` bot's playouts (bots.light.LightWorld
 dealt from what one seat can see, with dice of the bot's own.
 """
 
+import random
+from collections.abc import Iterator
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from game.core import Event
 from game.tsuro.board import OFF, POINT_ID, SQUARES
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
 from game.tsuro.daikaiju_phase import RELOCATE, DaikaijuPhase
-from game.tsuro.sailing import LOOP, how_out, sail
-from game.tsuro.tiles import ORIENTED
+from game.tsuro.sailing import LOOP, Path, how_out, sail
+from game.tsuro.tiles import ORIENTED, Lookup
 
 HAND_SIZE = 3
+
+# A voyage as judged: where the ship ends (a position), its fate (None: it sails on,
+# else how it is out) and, when asked for, its path (sailing.py).
+Voyage = tuple[int, str | None, Path | None]
 
 
 class Placement(tuple):
@@ -35,15 +42,29 @@ class Placement(tuple):
     D9). A tuple read by name: the playouts make them by the thousand."""
 
     __slots__ = ()
-    tile = property(itemgetter(0))
-    rotation = property(itemgetter(1))
-    lookup = property(itemgetter(2))
-    voyages = property(itemgetter(3))
-    own_fate = property(itemgetter(4))
-    same_wake = property(itemgetter(5))
+    if TYPE_CHECKING:
+        @property
+        def tile(self) -> int: ...
+        @property
+        def rotation(self) -> int: ...
+        @property
+        def lookup(self) -> Lookup: ...
+        @property
+        def voyages(self) -> dict[int, Voyage]: ...
+        @property
+        def own_fate(self) -> str | None: ...
+        @property
+        def same_wake(self) -> bool: ...
+    else:
+        tile = property(itemgetter(0))
+        rotation = property(itemgetter(1))
+        lookup = property(itemgetter(2))
+        voyages = property(itemgetter(3))
+        own_fate = property(itemgetter(4))
+        same_wake = property(itemgetter(5))
 
 
-def legal(judged: list) -> list:
+def legal(judged: list[Placement]) -> list[Placement]:
     """The legal placements among `judged` (all of a hand's), in their order. Rule 4
     has no "unless" in the rulebook, so it comes first and gives way only when every
     placement breaks it (D9); rules 1-3 then give way only when every placement still
@@ -61,13 +82,13 @@ class World(DaikaijuPhase):
                  "tile_at", "rotation_at", "wakes", "kaiju_at", "kaiju_square",
                  "kaiju_facing", "supply", "ships", "out", "winners", "over")
 
-    def __init__(self, config: dict, rng):
+    def __init__(self, config: dict[str, Any], rng: random.Random) -> None:
         """An empty table: no tile, daikaiju or ship on the board, nothing dealt."""
         self.config = config  # "players", "daikaiju" (the rule is played), "first"
         self.players = n = config["players"]
         self.rng = rng  # every die and shuffle
         self.active = config["first"]  # the captain whose turn it is
-        self.hands = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
         self.draw_pile = []  # the top is the end of the list
         self.removed = []  # tiles removed from the game (a daikaiju placed on them)
         self.tile_at = [-1] * SQUARES
@@ -78,11 +99,11 @@ class World(DaikaijuPhase):
         self.kaiju_facing = [0] * DAIKAIJU_COUNT
         self.supply = []  # face-down daikaiju; the top is the end of the list
         self.ships = [None] * n  # a ship's position (board.py), None when not on the board
-        self.out = [None] * n  # why a seat is out of the game, None while it plays
-        self.winners = ()
+        self.out: list[str | None] = [None] * n  # why a seat is out, None while it plays
+        self.winners: tuple[int, ...] = ()
         self.over = False
 
-    def turn_order(self) -> list:
+    def turn_order(self) -> list[int]:
         """All seats, starting with the active one, clockwise (D13)."""
         n = self.players
         return [(self.active + i) % n for i in range(n)]
@@ -100,12 +121,12 @@ class World(DaikaijuPhase):
         return self.wakes.count(None) - self.daikaiju_on_board()
 
     # --- the start of a turn (C1, D7, D8) -------------------------------------------------
-    def start_turn(self, seat: int, events: list) -> None:
+    def start_turn(self, seat: int, events: list[Event] | None) -> None:
         """`seat`'s turn up to its placement: the daikaiju roll or restoring the minimum
         (daikaiju_phase.py), then its ship facing a daikaiju (D7, D8), the hands of the
         ships lost to the bottom of the draw pile (D10), and the end if it came."""
         self.active = seat
-        fallen = []
+        fallen: list[int] = []
         if self.config["daikaiju"]:
             self._daikaiju_phase(events, fallen)
             fate = self._facing_fate()
@@ -118,19 +139,19 @@ class World(DaikaijuPhase):
         if ending:
             self._game_over(*ending, events)
 
-    def _relocate(self, events: list) -> None:
+    def _relocate(self, events: list[Event] | None) -> None:
         """D8: the active ship moves to one of relocation_marks(), the captain's choice:
         the engine asks for it, a playout takes one itself."""
         raise NotImplementedError
 
     # --- placing (C2, C3) ---------------------------------------------------------------
-    def placements(self, seat: int, paths=False) -> list:
+    def placements(self, seat: int, paths: bool = False) -> list[Placement]:
         """Every distinct placement of `seat`'s hand, judged (with `paths`, the voyages'
         paths too): each tile in each of the four turns, turns that give the same wakes
         (symmetric tiles, or two copies of one tile) once, as one choice (D9)."""
         return list(self._judged(seat, paths))
 
-    def options(self, seat: int) -> list:
+    def options(self, seat: int) -> list[Placement]:
         """The legal placements of `seat`, without paths (what a playout needs)."""
         return legal(list(self._judged(seat, False)))
 
@@ -142,9 +163,9 @@ class World(DaikaijuPhase):
                 return placement
         return self.options(seat)[0]
 
-    def _judged(self, seat, paths):
+    def _judged(self, seat: int, paths: bool) -> Iterator[Placement]:
         ships, wakes, kaiju_at = self.ships, self.wakes, self.kaiju_at
-        square = ships[seat] >> 3
+        square = ships[seat] >> 3  # type: ignore[operator]  # (the placer is afloat)
         movers = [(s, p) for s, p in enumerate(ships) if p is not None and p >> 3 == square]
         still = {POINT_ID[p] for p in ships if p is not None and p >> 3 != square}
         seen = set()
@@ -156,13 +177,13 @@ class World(DaikaijuPhase):
                 # D9: the same wake in the same direction is two ships ending on one
                 # point, or leaving the board or meeting a daikaiju at one point; a
                 # ship caught in a loop has no end point.
-                voyages = {}
+                voyages: dict[int, Voyage] = {}
                 ends = set(still)
                 same_wake = False
                 for mover, position in movers:
-                    path = [] if paths else None
+                    path: Path | None = [] if paths else None
                     end = sail(position, wakes, kaiju_at, square, lookup, path)
-                    fate = None
+                    fate: str | None = None
                     if end < 0:
                         end = ~end
                         fate = how_out(end, kaiju_at)
@@ -173,19 +194,20 @@ class World(DaikaijuPhase):
                         ends.add(where)
                 yield Placement((tile, rotation, lookup, voyages, voyages[seat][1], same_wake))
 
-    def place(self, tile: int, rotation: int, voyages: dict, events: list) -> list:
+    def place(self, tile: int, rotation: int, voyages: dict[int, Voyage],
+              events: list[Event] | None) -> list[int]:
         """The active captain lays `tile` turned `rotation` on the square in front of its
         ship; every ship facing that square sails (`voyages`, as judged), in turn order.
         Returns the seats put out."""
         seat = self.active
-        square = self.ships[seat] >> 3
+        square = self.ships[seat] >> 3  # type: ignore[operator]  # (the placer is afloat)
         self.hands[seat].remove(tile)
         self.tile_at[square], self.rotation_at[square] = tile, rotation
         self.wakes[square] = ORIENTED[tile][rotation]
         if events is not None:
             events.append(Event("tile_placed", {"seat": seat, "tile": tile, "rotation": rotation,
                                                 "square": square}))
-        fallen = []
+        fallen: list[int] = []
         movers = list(voyages)
         if len(movers) > 1:
             movers = [s for s in self.turn_order() if s in voyages]
@@ -200,14 +222,14 @@ class World(DaikaijuPhase):
                 self._ship_out(mover, fate, events, fallen)
         return fallen
 
-    def skip_placement(self, events: list) -> None:
+    def skip_placement(self, events: list[Event] | None) -> None:
         """D12: a captain with no tile to place skips placing, and draws if they can."""
         if events is not None:
             events.append(Event("placement_skipped", {"seat": self.active}))
         self.end_turn([], events)
 
     # --- the end of a turn (C4) and of the game -------------------------------------------
-    def end_turn(self, fallen: list, events: list) -> None:
+    def end_turn(self, fallen: list[int], events: list[Event] | None) -> None:
         """After the placement (and the bonus): the hands of the ships put out go to the
         bottom of the draw pile (D10), then the game ends, or the active captain draws
         back up to 3 - which ends it if no captain afloat has a tile left (D12)."""
@@ -223,7 +245,7 @@ class World(DaikaijuPhase):
             if not any(self.hands[s] for s in alive):
                 self._game_over(alive, "no tile left to place", events)
 
-    def _draw(self, seat: int, events: list) -> None:
+    def _draw(self, seat: int, events: list[Event] | None) -> None:
         hand = self.hands[seat]
         count = 0
         while len(hand) < HAND_SIZE and self.draw_pile:
@@ -232,7 +254,7 @@ class World(DaikaijuPhase):
         if count and events is not None:
             events.append(Event("drew", {"seat": seat, "tiles": count}))
 
-    def _return_hands(self, fallen: list, events: list) -> None:
+    def _return_hands(self, fallen: list[int], events: list[Event] | None) -> None:
         """D10: to the bottom of the draw pile, in turn order after the active player."""
         if not fallen:
             return
@@ -245,17 +267,18 @@ class World(DaikaijuPhase):
                                                           "tiles": len(self.hands[seat])}))
                 self.hands[seat] = []
 
-    def _ship_out(self, seat: int, reason: str, events: list, fallen: list) -> None:
+    def _ship_out(self, seat: int, reason: str, events: list[Event] | None,
+                  fallen: list[int]) -> None:
         self.ships[seat] = None
         self.out[seat] = reason
         fallen.append(seat)
         if events is not None:
             events.append(Event("ship_out", {"seat": seat, "reason": reason}))
 
-    def _afloat(self) -> tuple:
+    def _afloat(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if self.out[s] is None)
 
-    def end_reason(self, fallen: list):
+    def end_reason(self, fallen: list[int]) -> tuple[tuple[int, ...], str] | None:
         """(winners, reason) if the game ends now, `fallen` just put out, else None."""
         afloat = self.out.count(None)
         if afloat == 1:
@@ -266,7 +289,8 @@ class World(DaikaijuPhase):
             return self._afloat(), "the board is full"
         return None
 
-    def _game_over(self, winners: tuple, reason: str, events: list) -> None:
+    def _game_over(self, winners: tuple[int, ...], reason: str,
+                   events: list[Event] | None) -> None:
         self.winners = winners
         self.over = True
         if events is not None:

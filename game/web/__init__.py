@@ -12,13 +12,13 @@ are already loaded by PyScript).
 """
 
 from game.core.i18n import _
+from game.core.limits import shown
 from game.core.registry import games
 
 # The games the page offers, by the `?game=` value that opens them (the registry's keys),
 # with their names in English, as each game marks its GameInfo.name (`game_name` says
 # them in the language spoken now: "Tsuro dos Mares").
 GAMES = {key: info.name for key, info in games().items()}
-LONGEST_SHOWN = 40  # an unknown value is quoted back at most this long
 
 
 def game_name(key: str) -> str:
@@ -56,7 +56,7 @@ def unknown_game(query: str) -> str | None:
     if value is None or not value.strip() or chosen_game(query) is not None:
         return None
     value = value.replace("+", " ").strip()
-    return value if len(value) <= LONGEST_SHOWN else value[:LONGEST_SHOWN] + "…"
+    return shown(value, quoted=False)
 
 
 # Keys that activate the focused control themselves (a button's click, a menu opening):
@@ -97,4 +97,4 @@ def roved(count: int, at: int, key: str) -> int:
         return 0
     if step == "last":
         return count - 1
-    return (at + step) % count
+    return (at + step) % count  # type: ignore[operator]  # (a number by now)

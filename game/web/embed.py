@@ -34,16 +34,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
+from typing import TYPE_CHECKING
 
 from game.core.actions import Action
 from game.core.challenge import Challenge, ChallengeError
 from game.core.errors import RecordError
 from game.core.i18n import N_, _, grouped, ngettext
-from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, too_large
+from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, shown, too_large
 from game.core.match import HUMAN, LEVELS, Match, Seat
 from game.core.position import PositionError
 from game.core.registry import GameInfo, games
 from game.core.words import or_list
+
+if TYPE_CHECKING:
+    from game.core.challenge import Verdict
+    from game.core.state import GameState
 
 MODES = ("view", "play", "challenge")
 KNOWN = ("game", "position", "record", "step", "seat", "mode", "line", "players", "goal",
@@ -69,7 +74,7 @@ class Embed:
     """What a frame shows, once its parameters are read."""
 
     info: GameInfo
-    state: object  # the position to begin from (a GameState)
+    state: GameState  # the position to begin from
     seat: int
     mode: str = "view"
     line: list[Action] = field(default_factory=list)
@@ -103,7 +108,7 @@ class Embed:
                     seat=names[index], computer=name.lower()), player))
         match = EmbedMatch.at(self.info, self.begin(), seats, seed=0)
         if tell is not None:
-            match.tell = tell
+            match.tell = tell  # type: ignore[attr-defined]  # at() made an EmbedMatch
         return match
 
 
@@ -117,24 +122,25 @@ def read(params: dict) -> Embed:
                                       "limit is {limit}.",
                                       "The parameter “{name}” is {length} characters long; "
                                       "the limit is {limit}.", len(value)).format(
-                                          name=_short(name), length=grouped(len(value)),
+                                          name=shown(name, quoted=False),
+                                          length=grouped(len(value)),
                                           limit=grouped(MAX_PARAM_CHARS)))
     unknown = sorted(set(params) - set(KNOWN))
     if unknown:
         raise EmbedError(_("This board does not know the parameter “{name}”.").format(
-            name=_short(unknown[0])))
+            name=shown(unknown[0], quoted=False)))
     key = (params.get("game") or "").strip().lower()
     known = games()
     if key not in known:
         choices = or_list(f"game={k}" for k in known)
         raise EmbedError(_("There is no game “{name}” here: use {choices}.").format(
-            name=_short(key), choices=choices) if key else
+            name=shown(key, quoted=False), choices=choices) if key else
             _("Say which game to show: {choices}.").format(choices=choices))
     info = known[key]
     mode = params.get("mode") or "view"
     if mode not in MODES:
         raise EmbedError(_("The mode is view, play or challenge, not “{mode}”.").format(
-            mode=_short(mode)))
+            mode=shown(mode, quoted=False)))
     state, rest = _state(info, params)
     players = _players(params.get("players"), state) if mode == "play" else None
     seat = _seat(params.get("seat"), state, info, players)
@@ -185,7 +191,7 @@ def _state(info: GameInfo, params: dict):
             upto = whole_number(step)
             if upto is None:
                 raise EmbedError(_("The step is a whole number, not “{step}”.").format(
-                    step=_short(step)))
+                    step=shown(step, quoted=False)))
         try:
             state = cls.from_record(record, upto=upto)
             whole = cls.from_record(record)
@@ -228,7 +234,7 @@ def _seat_named(text: str, state, info: GameInfo) -> int:
     number = whole_number(text)
     if number is None or not 1 <= number <= state.players:
         raise EmbedError(_("The seat is a number from 1 to {most}, not “{seat}”.").format(
-            most=state.players, seat=_short(text)))
+            most=state.players, seat=shown(text, quoted=False)))
     return number - 1
 
 
@@ -246,7 +252,7 @@ def _players(text, state) -> list[str] | None:
     for player in players:
         if player != YOU and player not in LEVELS:
             raise EmbedError(_("A player is you, easy, medium or hard, not “{player}”.")
-                             .format(player=_short(player)))
+                             .format(player=shown(player, quoted=False)))
     return players
 
 
@@ -284,17 +290,13 @@ def views(embed: Embed) -> list:
     """Every position of a `view` frame, with the words of what led to it: the start,
     then the position after each action of the line."""
     names = embed.info.seat_names_for(embed.state.players)
-    shown = [(embed.begin(), [])]
+    shown: list[tuple[GameState, list[str]]] = [(embed.begin(), [])]
     for action in embed.line:
         after = shown[-1][0].clone()
         events = after.apply(action)
         words = [embed.info.describe(event, names) for event in events]
         shown.append((after, [line for line in words if line]))
     return shown
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def whole_number(text: str, digits: int = 6) -> int | None:
@@ -341,6 +343,22 @@ class EmbedMatch(Match):
         return lines
 
 
+class _InAFrame:
+    """What any game's table does differently inside a frame, whatever the embed (a
+    base put before the game's table class, so that these take the place of its own)."""
+
+    def must_pass_screen(self) -> bool:
+        return False  # one learner at the frame: nothing to hide
+
+    def roster_html(self) -> str:
+        return ""  # a frame is small: the board and the task only
+
+    def end_controls(self) -> str:
+        again = _escape(_("Play again from the start"))
+        return ('<button type="button" class="primary" data-embed-reset="1">'
+                f"{again}</button>")
+
+
 def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=None):
     """The game's own table (game/web/*_table.py), made to play inside a frame: the
     view is always `embed.seat`'s, a challenge is judged after each of the learner's
@@ -348,18 +366,12 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
     `after_verdict(verdict)` may add HTML (a hint, a button on) above "Try again"."""
     base = embed.info.table_class
 
-    class EmbedTable(base):
-        verdict = None
+    class EmbedTable(_InAFrame, base):  # type: ignore[misc, valid-type]  # base: the game's Table
+        verdict: Verdict | None = None
 
         def __init__(self):
             super().__init__(embed.match(tell), page, speed)
             self.tried, self.seen = [], []
-
-        def must_pass_screen(self) -> bool:
-            return False  # one learner at the frame: nothing to hide
-
-        def roster_html(self) -> str:
-            return ""  # a frame is small: the board and the task only
 
         def viewer(self):
             return embed.seat
@@ -381,12 +393,12 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             return applied
 
         def verdict_html(self) -> str:
-            mark = "solved" if self.verdict.solved else "failed"
+            mark = "solved" if self.verdict.solved else "failed"  # type: ignore[union-attr]  # shown once judged
             more = after_verdict(self.verdict) if after_verdict else ""
             primary = "" if more else ' class="primary"'
             again = _escape(_("Try again"))
             return (f'<div class="verdict" data-verdict="{mark}" role="alert">'
-                    f'<p>{_escape(self.verdict.words)}</p>'
+                    f'<p>{_escape(self.verdict.words)}</p>'  # type: ignore[union-attr]
                     f'{more}<div class="controls">'
                     f'<button type="button"{primary} '
                     f'data-embed-reset="1">{again}</button>'
@@ -406,11 +418,6 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             if self.verdict is not None:
                 return _escape(self.verdict.words)
             return super().status_html()
-
-        def end_controls(self) -> str:
-            again = _escape(_("Play again from the start"))
-            return ('<button type="button" class="primary" data-embed-reset="1">'
-                    f"{again}</button>")
 
     return EmbedTable()
 

@@ -23,6 +23,7 @@ outside itself, so any page may embed it and drive it.
 
 from contextlib import suppress
 from html import escape
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -44,8 +45,8 @@ from game.web.main import Page, Superseded, clicked, guarded, report, table_key
 SOURCE = "tsuro-tatsu"
 # the board shown: what was asked for (game and id, for the messages), what it is once
 # read, its table and the page that table draws on (retired when another board comes)
-frame = {"asked": {"game": None, "id": ""}, "embed": None, "table": None, "page": None,
-         "step": 0, "shown": [], "loads": 0}
+frame: dict[str, Any] = {"asked": {"game": None, "id": ""}, "embed": None, "table": None,
+                         "page": None, "step": 0, "shown": [], "loads": 0}
 
 
 def tell(kind: str, data: dict) -> None:
@@ -155,8 +156,9 @@ def show_view() -> None:
     embed: Embed = frame["embed"]
     shown, step = frame["shown"], frame["step"]
     state, words = shown[step]
-    document.getElementById("board").innerHTML = embed.info.svg.board(
-        state, seat=embed.seat, highlight=False)
+    drawing = embed.info.svg
+    document.getElementById("board").innerHTML = drawing.board(
+        drawing.board_view(state), seat=embed.seat, highlight=False)
     last = len(shown) - 1
     controls = ""
     if last:

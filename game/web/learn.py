@@ -14,6 +14,7 @@ from html import escape
 
 from game.core.i18n import SOURCE_LANGUAGE, _, current
 from game.core.lessons import Step
+from game.core.limits import shown
 from game.core.registry import GameInfo, games
 from game.core.rule_links import rule_anchor
 from game.core.words import or_list
@@ -29,7 +30,7 @@ def lesson_game(key: str | None) -> GameInfo:
     if key not in known or not known[key].lesson:
         names = or_list(f"game={k}" for k, info in known.items() if info.lesson)
         raise EmbedError(_("There is no lesson for “{name}” here: use {choices}.").format(
-            name=key[:40], choices=names) if key
+            name=shown(key, quoted=False), choices=names) if key
             else _("Say which game to learn: {choices}.").format(choices=names))
     return known[key]
 

@@ -6,6 +6,7 @@ is kept in localStorage and opens the next; `?step=N` (from 1) opens a given ste
 """
 
 from html import escape
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -27,7 +28,7 @@ from game.web.learn import (
 from game.web.main import Page, Superseded, clicked, guarded, report, table_key
 from game.web.start import language_picker
 
-lesson = {"info": None, "current": 0, "solved": set(), "table": None}
+lesson: dict[str, Any] = {"info": None, "current": 0, "solved": set(), "table": None}
 
 
 def storage_get(key: str):
@@ -72,7 +73,7 @@ async def show(index: int) -> None:
     document.documentElement.dataset.step = str(index + 1)
     document.documentElement.dataset.verdict = ""
     embed = step_embed(info, info.lesson[index])
-    task = embed.challenge.task
+    task = embed.challenge.task  # type: ignore[union-attr]  # (a step has its challenge)
     document.getElementById("play").innerHTML = (
         f'<p class="task" id="task">{escape(task)}</p>'
         '<p id="status" class="status" aria-live="polite"></p>'

@@ -13,6 +13,7 @@ import contextlib
 import random
 import traceback
 from html import escape
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
@@ -31,9 +32,9 @@ from game.web import (
 from game.web.language import follow_in_address, keep_language, page_language, speak_ready
 
 SORRY = N_("Sorry, something went wrong. Please reload the page.")  # said through _()
-_listeners = []  # keeps the event-handler proxies alive for the page's lifetime
-_tasks = set()  # running handlers, kept until done
-current = {"game": None, "table": None}  # what the page shows now
+_listeners: list[Any] = []  # keeps the event-handler proxies alive for the page's lifetime
+_tasks: set[asyncio.Task[None]] = set()  # running handlers, kept until done
+current: dict[str, Any] = {"game": None, "table": None}  # what the page shows now
 
 # What the page clicks on: elements with one of these data attributes.
 CLICKABLE = ",".join(f"[data-{name}]" for name in (
@@ -102,7 +103,7 @@ def own_place(element) -> str:
 # The moves of the action being played: the animations holding pieces where they were,
 # whether Skip was pressed, the board as it was drawn before the action (its <svg>), and
 # the copies of pieces the action took off the board, by their move's selector.
-_motion = {"held": [], "skipped": False, "before": None, "copies": {}}
+_motion: dict[str, Any] = {"held": [], "skipped": False, "before": None, "copies": {}}
 
 
 def about_its_centre(element) -> None:
@@ -668,7 +669,7 @@ def render(game, unknown=None) -> None:
 
 def show_setup(game: str, form_html=None) -> None:
     """The start form, beside the game's board as it is before anything is placed."""
-    from game.web.setup import FORM_KEY, SEED_DIGITS, kept_form, refreshed_form, sample_board
+    from game.web.setup import FORM_KEY, kept_form, refreshed_form, sample_board, seed_problem
     from game.web.setup import form_html as default_form
 
     document.getElementById("resume").innerHTML = resume_offer(game)
@@ -679,8 +680,8 @@ def show_setup(game: str, form_html=None) -> None:
     document.getElementById("setup").innerHTML = form_html or default_form(game)
     document.getElementById("setup").hidden = False
     seed = query_value(window.location.search, "seed") or ""
-    if seed.isascii() and seed.isdigit() and len(seed) <= SEED_DIGITS and not given:
-        document.getElementById("setup-seed").value = seed  # ?seed=N: that deal
+    if seed.strip() and seed_problem(seed) is None and not given:
+        document.getElementById("setup-seed").value = seed.strip()  # ?seed=N: that deal
     document.getElementById("board").innerHTML = sample_board(game)
     show_files(setup=True)
     document.getElementById("panel").innerHTML = ""
@@ -832,10 +833,61 @@ def on_close(event) -> None:
             board.focus(to_js({"preventScroll": True}))
 
 
+def choose_game(game: str) -> None:
+    """A game's button on the start screen: its form, its address in the history."""
+    if game != chosen_game(window.location.search):
+        window.history.pushState(None, "", game_query(game, window.location.search))
+    render(game)
+
+
+async def start_new_game(event) -> None:
+    """Start: a kept game in progress is lost, so only once the player confirms."""
+    event.preventDefault()
+    if kept_match(current["game"]) is not None and not window.confirm(
+            _("Start a new game? The game in progress will be lost.")):
+        return
+    await start_game(current["game"], form_values())
+
+
+async def resume_kept_game() -> None:
+    """Resume: the kept game, at the pace it was played."""
+    kept = kept_match(current["game"])
+    if kept is not None:
+        current["speed"] = kept[1]
+        await start_game(current["game"], match=kept[0])
+
+
+async def play_again(how: str) -> None:
+    """The same deal ("same") or a new one, with the same seats at the same table."""
+    old = current["table"].match
+    seed = old.seed if how == "same" else random.randrange(10**9)
+    await start_game(current["game"], match=old.rematch(seed))
+
+
+def resign_game() -> None:
+    """Resign, once confirmed: the game ends here and is no longer offered back."""
+    from game.web.saved import STORAGE_KEY
+
+    table = current["table"]
+    if table.may_resign() and window.confirm(_("Resign this game? It ends here.")):
+        table.resign()
+        storage_remove(STORAGE_KEY.format(game=current["game"]))  # not offered back
+        document.documentElement.dataset.over = "true"
+        show_files(over=True)
+
+
+def leave_game() -> None:
+    """Leave a game in play, once confirmed: it stays kept, offered back on the form."""
+    if window.confirm(_("Leave this game for a new one? It is kept: the start screen "
+                        "offers to resume it.")):
+        render(current["game"])
+
+
 async def on_click(event) -> None:
     element, data = clicked(event)
     if element is None:
         return
+    # the page's own buttons first; any other click is the table's
     if "skipMotion" in data:
         skip_motion()
     elif "keysHelp" in data:
@@ -843,44 +895,23 @@ async def on_click(event) -> None:
     elif "keysClose" in data:
         document.getElementById("keys-help").close()
     elif "game" in data and element.tagName == "BUTTON":
-        game = data["game"]
-        if game != chosen_game(window.location.search):
-            window.history.pushState(None, "", game_query(game, window.location.search))
-        render(game)
+        choose_game(data["game"])
     elif "start" in data:
-        event.preventDefault()
-        if kept_match(current["game"]) is not None and not window.confirm(
-                _("Start a new game? The game in progress will be lost.")):
-            return
-        await start_game(current["game"], form_values())
+        await start_new_game(event)
     elif "download" in data:
         download()
     elif "share" in data:
         await share()
     elif "resume" in data:
-        kept = kept_match(current["game"])
-        if kept is not None:
-            current["speed"] = kept[1]
-            await start_game(current["game"], match=kept[0])
+        await resume_kept_game()
     elif "again" in data and current["table"] is not None:
-        old = current["table"].match  # the same deal, or a new one, at the same table
-        seed = old.seed if data["again"] == "same" else random.randrange(10**9)
-        await start_game(current["game"], match=old.rematch(seed))
+        await play_again(data["again"])
     elif "new" in data:
         render(current["game"])
     elif "resign" in data and current["table"] is not None:
-        from game.web.saved import STORAGE_KEY
-
-        table = current["table"]
-        if table.may_resign() and window.confirm(_("Resign this game? It ends here.")):
-            table.resign()
-            storage_remove(STORAGE_KEY.format(game=current["game"]))  # not offered back
-            document.documentElement.dataset.over = "true"
-            show_files(over=True)
-    elif "leave" in data:  # a game in play: it stays kept, offered back on the form
-        if window.confirm(_("Leave this game for a new one? It is kept: the start screen "
-                            "offers to resume it.")):
-            render(current["game"])
+        resign_game()
+    elif "leave" in data:
+        leave_game()
     elif current["table"] is not None:
         await current["table"].click(data)
 

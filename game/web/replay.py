@@ -60,7 +60,7 @@ class Replay:
         `match.rewindable`)."""
         if not match.rewindable:
             raise ValueError("a match begun at a position has no record to replay")
-        lines = [[] for _step in range(len(match.steps) + 1)]
+        lines: list[list[str]] = [[] for _step in range(len(match.steps) + 1)]
         for line, step in logged_lines(match):
             lines[step].append(line)
         return cls(type(match.state), match.state.to_record(), lines)

@@ -27,7 +27,7 @@ from game.core.limits import (
     shown,
 )
 from game.core.match import HUMAN, Match, Seat
-from game.core.registry import GameInfo, games
+from game.core.registry import GameInfo, games, known_key
 from game.web.table import SPEEDS
 
 SAVE_FORMAT = "tsuro-tatsu-save"
@@ -83,10 +83,10 @@ def restore(data) -> tuple[Match, str]:
     if missing:
         raise SavedGameError(_("the kept game lacks {fields}").format(
             fields=", ".join(sorted(missing))))
-    known = games()
-    if type(data["game"]) is not str or data["game"] not in known:
+    key = known_key(data["game"])
+    if key is None:
         raise SavedGameError(_("there is no game {game} here").format(game=shown(data["game"])))
-    info: GameInfo = known[data["game"]]
+    info: GameInfo = games()[key]
     seats = _seats(data["seats"])
     record = data["record"]
     if not isinstance(record, dict):
@@ -213,14 +213,14 @@ def open_record(data, game: str | None = None) -> tuple[Match, str]:
     if not isinstance(data, dict):
         raise SavedGameError(_("the file is not a saved game"))
     if data.get("format") == SAVE_FORMAT:
-        if game is not None and data.get("game") != game:
+        if game is not None and known_key(data.get("game")) != game:
             raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
                 found=_name(data.get("game")), wanted=_name(game)))
         return restore(data)
-    by_record = {info.state_class.GAME: info for info in games().values()}
-    info = by_record.get(data.get("game")) if type(data.get("game")) is str else None
-    if info is None:
+    key = known_key(data.get("game"))  # a bare record's game
+    if key is None:
         raise SavedGameError(_("the file is not a saved game of this site"))
+    info = games()[key]
     if game is not None and info.key != game:
         raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
             found=info.shown_name, wanted=_name(game)))
@@ -242,7 +242,7 @@ def record_of(data, game: str):
     reads either (`python3 -m game position --record FILE --at N`)."""
     data = _within_limits(data, _("the file"))
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        if data.get("game") != game:
+        if known_key(data.get("game")) != game:
             raise SavedGameError(_("the file holds a game of {found}, not {wanted}").format(
                 found=_name(data.get("game")), wanted=_name(game)))
         return data.get("record")
@@ -252,9 +252,9 @@ def record_of(data, game: str):
     return data
 
 
-def _name(key) -> str:
-    known = games()
-    return known[key].shown_name if type(key) is str and key in known else shown(key)
+def _name(name) -> str:
+    key = known_key(name)
+    return games()[key].shown_name if key is not None else shown(name)
 
 
 def _within_limits(data, what: str):

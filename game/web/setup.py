@@ -32,6 +32,7 @@ from game.core.i18n import N_, _
 from game.core.match import HUMAN, LEVELS, Seat
 from game.core.registry import GameInfo
 from game.core.registry import game as described_game
+from game.core.rng import SEED_CHARACTERS, typed_seed
 from game.web.table import SPEEDS
 
 KINDS = (HUMAN,) + LEVELS
@@ -41,8 +42,6 @@ LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
               "instant": N_("Instant")}
 NAME_MAX = 40  # characters; the inputs' maxlength, and read_form refuses longer names
-SEED_DIGITS = 12  # a seed is 0 to 10**12 - 1: the seed input's maxlength
-SEED_MAX = 10**SEED_DIGITS - 1
 
 
 
@@ -155,7 +154,7 @@ def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
     """The seed and the pace of play, which every game's form ends with."""
     random_words = escape(_("random"))
     seed_input = (f'<input id="setup-seed" name="seed" value="{escape(seed)}" '
-                  f'inputmode="numeric" maxlength="{SEED_DIGITS}" '
+                  f'maxlength="{SEED_CHARACTERS}" '
                   f'placeholder="{random_words}" autocomplete="off"'
                   f'{aria_described("seed", errors)}>')
     paces = option_list(((s, _(PACE_WORDS[s])) for s in SPEEDS), speed)
@@ -196,7 +195,7 @@ def whole_form(game: str, body, casual: bool = False) -> str:
 
 def wants_casual(values: dict | None) -> bool:
     """Whether the form's values ask for a casual game."""
-    return bool(values) and values.get("casual") in ("on", "true")
+    return bool(values) and values.get("casual") in ("on", "true")  # type: ignore[union-attr, operator]
 
 
 def fill_seats(game: str, count: int, names, kinds) -> tuple:
@@ -277,11 +276,9 @@ def form_errors(game: str, values: dict) -> dict:
     """{field name: a sentence for the person} for every value that cannot start a game;
     empty when the form is fine."""
     errors = {}
-    seed_text = str(values.get("seed", "")).strip()
-    if seed_text and not (seed_text.isascii() and seed_text.isdigit()
-                          and len(seed_text) <= SEED_DIGITS):
-        errors["seed"] = _("The seed is a whole number from 0 to {largest}, or leave it "
-                           "empty.").format(largest=SEED_MAX)
+    seed_error = seed_problem(str(values.get("seed", "")))
+    if seed_error:
+        errors["seed"] = seed_error
     if values.get("speed", "normal") not in SPEEDS:
         errors["speed"] = _("Choose a pace from the list.")
     players, _config, own_errors = _own(game, "setup_read")(values)
@@ -298,6 +295,20 @@ def form_errors(game: str, values: dict) -> dict:
     return errors
 
 
+def seed_problem(text: str) -> str | None:
+    """Why the seed typed (the form's, or a link's `?seed=`) can start no game, as the
+    form says it (the one rule of game/core/rng.py, as a sentence); None when it can,
+    or when it is empty (a random deal)."""
+    if not text.strip():
+        return None
+    try:
+        typed_seed(text)
+    except ValueError as err:
+        words = str(err)
+        return words[:1].upper() + words[1:] + "."
+    return None
+
+
 def read_form(game: str, values: dict, random_seed: int):
     """(config, seed, seats, speed) from the form's values (all strings). Values that
     cannot start a game raise FormError (a ValueError) with `errors` per field, as
@@ -306,7 +317,7 @@ def read_form(game: str, values: dict, random_seed: int):
     if errors:
         raise FormError(errors)
     seed_text = str(values.get("seed", "")).strip()
-    seed = int(seed_text) if seed_text else random_seed
+    seed = typed_seed(seed_text) if seed_text else random_seed
     speed = values.get("speed", "normal")
     players, config, _errors = _own(game, "setup_read")(values)
     seats = []

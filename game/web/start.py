@@ -22,7 +22,8 @@ from game.core.rule_links import page_url
 from game.web import GAMES, game_name
 from game.web.setup import relabel
 
-_pictures = {}  # (game, language) -> the board's SVG text, drawn on first use
+# (game, language) -> the board's SVG text, drawn on first use
+_pictures: dict[tuple[str, str], str] = {}
 # Where the build writes each card's picture, one per game and language (its words, such
 # as Tatsu's "TRAY", are the language's): an image file rather than SVG in the page, so
 # that index.html stays small and the browser lays out two <img> instead of two boards.
@@ -43,7 +44,7 @@ def picture_state(game: str):
     for _step in range(card.actions):
         if state.is_over:
             break
-        state.apply(bots[state.to_move](state))
+        state.apply(bots[state.to_move](state))  # type: ignore[index]
     return state
 
 
@@ -52,7 +53,7 @@ def board_picture(game: str) -> str:
     "start-<game>-" (two boards share the page)."""
     if (game, current()) not in _pictures:
         info = described_game(game)
-        drawn = info.svg.board(picture_state(game), highlight=False,
+        drawn = info.svg.board(info.svg.board_view(picture_state(game)), highlight=False,
                                id_prefix=f"start-{game}-")
         _pictures[game, current()] = relabel(drawn, _(info.card.picture))
     return _pictures[game, current()]
@@ -91,11 +92,12 @@ def _card(game: str) -> str:
     # (the words are looked up outside the f-strings: Babel's extractor reads no
     # calls inside an f-string on Python 3.11)
     rules, how_to_play = escape(_("Rules")), escape(_("How to play"))
+    who = escape(described_game(game).players_words)  # "2–8 players"
     return (
         f'<article class="game-card" data-card="{game}" aria-labelledby="card-{game}-title">'
         f'<div class="card-board">{_picture_img(game)}</div>'
         f'<div class="card-text"><h2 id="card-{game}-title" class="card-title">{name}</h2>'
-        f'<p class="card-facts"><span>{escape(_(card.players))}</span> '
+        f'<p class="card-facts"><span>{who}</span> '
         f'<span class="card-dot" aria-hidden="true">·</span> '
         f"<span>{escape(_(card.time))}</span></p>"
         f'<p class="card-line" id="card-{game}-line">{escape(_(card.line))}</p></div>'

@@ -35,9 +35,12 @@ the table's own (`shared_click`); each game's table handles the rest.
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from game.core import RuleError
+from game.core.event_kinds import EventKind
 from game.core.i18n import N_, _, ngettext
 from game.core.rule_links import rule_anchor, rule_words
 from game.core.words import and_list
@@ -156,21 +159,21 @@ class Table(ABC):
         self.page = page
         self.speed = speed if speed in SPEEDS else "normal"
         self._message = ""  # a refusal or hint for the person to move
-        self.rule = None  # the rule a refusal cites (linked to its rules page)
-        self.news = []  # what befell ships since a person last acted (said until then)
-        self.shown_to = None  # the person whose secrets are on screen (hot seat)
+        self.rule: str | None = None  # the rule a refusal cites (linked to its rules page)
+        self.news: list[str] = []  # what befell ships since a person last acted (said until then)
+        self.shown_to: int | None = None  # the person whose secrets are on screen (hot seat)
         self.busy = False
         # a game shown to somebody not at its table (a shared replay): nobody's view, no
         # "you", nothing to play; its end offers the viewer a game of their own
         self.spectator = False
         self.resigned = None  # the seat of the person who resigned (the game ends there)
         self.animating = False  # an action's motion plays: the board offers no choice yet
-        self.roster_before = None  # the players' list as it was before that action
+        self.roster_before: str | None = None  # the players' list as it was before that action
         self.skipping = False  # a person asked to see the end at once
         self.notice = ""  # said before the prompt until the next action (a takeback)
-        self.replay_step = None  # the step a replay shows; None: the live game
-        self.replay_seat = None  # whose view the replay shows
-        self._replay = None  # the game's positions by step (game/web/replay.py)
+        self.replay_step: Any = None  # the step a replay shows; None: the live game
+        self.replay_seat: int | None = None  # whose view the replay shows
+        self._replay: Any = None  # a Replay: the game's positions by step (game/web/replay.py)
         self._log_steps = _log_takes_step(page)
 
     # --- what subclasses provide -------------------------------------------------------
@@ -183,21 +186,33 @@ class Table(ABC):
         """The controls of the person to move (hand, dice, buttons)."""
 
     @abstractmethod
-    def focus_target(self) -> str:
-        """A CSS selector of what the person acts on next (for the keyboard focus)."""
+    def focus_target(self) -> list[str]:
+        """CSS selectors of what the person acts on next, the first found first (for the
+        keyboard focus)."""
+
+    # The game's kinds of event (KINDS of game/<game>/events.py): what cue, brief and
+    # is_news read. A kind's cue field: the selector of the piece it names ("{}": the
+    # field's value), in the board this table draws.
+    event_kinds: Mapping[str, EventKind] = {}
+    cue_selectors: Mapping[str, str] = {}
 
     def cue(self, event):
         """A CSS selector of board elements an event concerns, or None."""
-        return None
+        kind = self.event_kinds.get(event.kind)
+        if kind is None or kind.cue is None:
+            return None
+        return self.cue_selectors[kind.cue].format(event.data[kind.cue])
 
     def brief(self, event) -> bool:
         """True for an event of bookkeeping, shown more briefly than the play itself."""
-        return False
+        kind = self.event_kinds.get(event.kind)
+        return kind is not None and kind.is_brief(event.data)
 
     def is_news(self, event) -> bool:
         """True for an event whose line stays on screen until a person acts (a ship
         sunk)."""
-        return False
+        kind = self.event_kinds.get(event.kind)
+        return kind is not None and kind.news
 
     def refocus(self) -> None:
         """Ask the page to move the focus on at the next render even though the focused
@@ -229,8 +244,9 @@ class Table(ABC):
     def replay_board_html(self, state, seat) -> str:
         """A past position's board from `seat`'s side (None: nobody's), with nothing to
         click and nothing `seat` may not see."""
-        return self.match.game.svg.board(state, seat=seat, highlight=False,
-                                         names=self.match.names)
+        drawing = self.match.game.svg
+        return drawing.board(drawing.board_view(state), seat=seat, highlight=False,
+                             names=self.match.names)
 
     hides_hands = False  # Tsuro of the Seas: hands stay hidden between people
     takeback_allowed = True  # a table may offer no takeback (an embedded board)

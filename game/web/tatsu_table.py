@@ -22,14 +22,17 @@ from game.core import Action
 from game.core.i18n import N_, _
 from game.tatsu import motion, svg
 from game.tatsu.actions import PASS
+from game.tatsu.events import GAME_OVER
+from game.tatsu.events import KINDS as EVENT_KINDS
 from game.tatsu.text import colour_names, dice_words, end_words
 from game.web.table import Table
-
-BRIEF_EVENTS = {"turn", "roll"}
 
 
 class TatsuTable(Table):
     hides_hands = False  # Tatsu hides nothing
+    # which events are brief, what each points at (game/tatsu/events.py): a segment
+    event_kinds = EVENT_KINDS
+    cue_selectors = {"segment": '[data-segment="{}"]'}
     HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py)
         (N_("Enter (on a stone)"), N_("pick the stone, then the focus goes to where it may go")),
         (N_("Enter (on a highlighted segment)"), N_("move the stone there")),
@@ -47,7 +50,7 @@ class TatsuTable(Table):
 
     def board_html(self) -> str:
         acting = self.match.human_to_move and not self.animating
-        return svg.board(self.state, seat=self.viewer(),
+        return svg.board(svg.board_view(self.state), seat=self.viewer(),
                          selected=self.selected if acting else None, highlight=acting,
                          names=self.match.names,
                          last=svg.last_move(event for event, _line in self.match.log))
@@ -95,7 +98,7 @@ class TatsuTable(Table):
             return []
         if self.selected:
             return ['#board g.target[tabindex="0"]', "#board g.target"]
-        back = []
+        back: list[str] = []
         if self.dropped is not None:
             where, what = self.dropped
             back = ([f'#board g.pile.movable[data-mat="{what}"]'] if where == "mat" else
@@ -105,19 +108,9 @@ class TatsuTable(Table):
     def motion_plan(self, lines) -> dict:
         return motion.moves(lines)  # game/tatsu/motion.py
 
-    def cue(self, event):
-        d = event.data
-        for key in ("to", "segment", "target"):
-            if isinstance(d.get(key), int):
-                return f'[data-segment="{d[key]}"]'
-        return None
-
-    def brief(self, event) -> bool:
-        return event.kind in BRIEF_EVENTS
-
     def standings(self) -> list:
         """The winner with the reason the engine gave (D6), then the other player."""
-        over = [event for event, _ in self.match.log if event.kind == "game_over"]
+        over = [event for event, _ in self.match.log if event.kind == GAME_OVER]
         if not over:
             return super().standings()
         winner, reason = over[-1].data["winners"][0], over[-1].data["reason"]

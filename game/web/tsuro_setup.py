@@ -76,7 +76,9 @@ def read_fields(values: dict) -> tuple:
     number of captains (None, with its error, when it is not 2 to 8) and the daikaiju."""
     text = str(values.get("players", DEFAULT_PLAYERS)).strip()
     if not (text.isascii() and text.isdigit() and len(text) < 3 and int(text) in PLAYERS):
-        return None, None, {"players": _("Tsuro of the Seas is for 2 to 8 captains.")}
+        return None, None, {"players": _("Tsuro of the Seas is for {fewest} to {most} "
+                                         "captains.").format(fewest=PLAYERS.start,
+                                                             most=PLAYERS.stop - 1)}
     players = int(text)
     return players, {"players": players,
                      "daikaiju": values.get("daikaiju") in ("on", "true")}, {}

@@ -23,7 +23,7 @@ the tile chosen; U takes back; during a replay ← → Home End Escape.
 from html import escape
 
 from game.core.i18n import N_, _, ngettext
-from game.tsuro import actions, motion, svg
+from game.tsuro import actions, events, motion, svg
 from game.tsuro.board import mark_name
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS
@@ -39,13 +39,16 @@ PROMPTS = {
     PLACEMENT: N_("choose a tile, turn it (choose it again), then place it."),
     BONUS: N_("elimination bonus: you may swap tiles from your hand for theirs."),
 }
-# Lines of bookkeeping, shown briefly: the play itself (tiles, ships, daikaiju) takes longer.
-BRIEF_EVENTS = {"turn", "drew", "hand_returned", "bonus_offered", "placement_skipped"}
 MARK_DECISIONS = (START_MARK, RELOCATION)
 
 
 class TsuroTable(Table):
     hides_hands = True
+    # which events are news, which brief, what each points at (game/tsuro/events.py):
+    # a daikaiju, a square's tile, a ship
+    event_kinds = events.KINDS
+    cue_selectors = {"daikaiju": "#daikaiju-{}", "square": '[data-square="{}"]',
+                     "seat": "#ship-{}"}
     HELP_KEYS = (  # the keys of this game, for the page's help dialog (table.py): marked
         # here, translated where the dialog shows them
         (N_("Enter (twice on a start mark)"), N_("pick the start mark, then set sail from it")),
@@ -56,8 +59,10 @@ class TsuroTable(Table):
 
     def __init__(self, match, page, speed: str = "normal"):
         super().__init__(match, page, speed)
-        self.selected = None  # (tile, rotation) being considered
-        self.mark = None  # the start mark picked, before setting sail from it
+        self.selected: tuple[int, int] | None = None  # (tile, rotation) being considered
+        self.mark: int | None = None  # the start mark picked, before setting sail from it
+        self.give: set[int]
+        self.take: set[int]
         self.give, self.take = set(), set()
 
     def forget_choice(self) -> None:
@@ -77,16 +82,16 @@ class TsuroTable(Table):
         # the dice of the turn being played (the state keeps none; the log does)
         roll = svg.turn_roll(event for event, _line in self.match.log)
         last = svg.last_square(event for event, _line in self.match.log)
-        return svg.board(self.state, seat=self.viewer(), preview=preview, mark=mark,
-                         highlight=acting and not self.animating, names=self.match.names,
-                         roll=roll, last=last)
+        return svg.board(svg.board_view(self.state), seat=self.viewer(), preview=preview,
+                         mark=mark, highlight=acting and not self.animating,
+                         names=self.match.names, roll=roll, last=last)
 
     def replay_board_html(self, state, seat) -> str:
         """A past position from `seat`'s view (state.view: no other hands, no draw
         order, no face-down daikaiju), nothing to click; nobody's seat: the public
         board only."""
-        source = state if seat is None else state.view(seat)
-        return svg.board(source, seat=seat, highlight=False, names=self.match.names)
+        view = svg.board_view(state) if seat is None else state.view(seat)
+        return svg.board(view, seat=seat, highlight=False, names=self.match.names)
 
     def prompt(self) -> str:
         seat = self.state.to_move
@@ -114,7 +119,7 @@ class TsuroTable(Table):
             (hand[0] if hand else None)
         for tile in hand:
             chosen = bool(self.selected and self.selected[0] == tile)
-            rotation = self.selected[1] if chosen else 0
+            rotation = self.selected[1] if chosen else 0  # type: ignore[index]  # chosen: selected
             wakes = svg.wake_words(ORIENTED[tile][rotation])
             label = escape(_("Tile {number}, selected, turned {degrees}°; wakes: {wakes}").format(
                 number=tile + 1, degrees=rotation * 90, wakes=wakes) if chosen else
@@ -280,32 +285,15 @@ class TsuroTable(Table):
     def motion_plan(self, lines) -> dict:
         return motion.moves(lines)  # game/tsuro/motion.py
 
-    def cue(self, event):
-        d = event.data
-        if event.kind in ("daikaiju_moved", "daikaiju_turned", "daikaiju_placed",
-                          "daikaiju_left", "daikaiju_destroyed"):
-            return f'#daikaiju-{d["daikaiju"]}'
-        if event.kind in ("tile_eaten", "tile_removed", "tile_placed"):
-            return f'[data-square="{d["square"]}"]'
-        if event.kind in ("ship_out", "ship_moved", "start_mark", "relocated"):
-            return f'#ship-{d["seat"]}'
-        return None
-
-    def brief(self, event) -> bool:
-        return event.kind in BRIEF_EVENTS or (
-            event.kind == "daikaiju_roll" and not event.data["acts"])
-
-    def is_news(self, event) -> bool:
-        return event.kind == "ship_out"
-
     def standings(self) -> list:
         """Winners first, then the ships by how long they stayed afloat (the log says
         on which turn and why each went out)."""
+        gone: dict[int, tuple[int | None, str]]
         turn, gone = 0, {}
         for event, _seen in self.match.log:
-            if event.kind == "turn":
+            if event.kind == events.TURN:
                 turn = event.data["turn"]
-            elif event.kind == "ship_out":
+            elif event.kind == events.SHIP_OUT:
                 why = OUT_WORDS[event.data["reason"]]
                 gone[event.data["seat"]] = (turn, _(why))
         for seat, reason in enumerate(self.state.out):  # out before the game shown began
@@ -344,16 +332,7 @@ class TsuroTable(Table):
             return
         decision = self.state.decision
         if decision in MARK_DECISIONS:
-            if "mark" in data:
-                mark = int(data["mark"])
-                if mark == self.mark:
-                    await self.set_sail()
-                else:
-                    self.pick_mark(mark)
-            elif "markStep" in data:
-                self.step_mark(int(data["markStep"]))
-            elif "confirmMark" in data:
-                await self.set_sail()
+            await self.click_mark(data)
         elif "tile" in data and decision == PLACEMENT:
             self.choose_tile(int(data["tile"]))
         elif "rotate" in data and self.selected:
@@ -362,13 +341,28 @@ class TsuroTable(Table):
             await self.place()
         elif "give" in data or "take" in data:
             chosen = self.give if "give" in data else self.take
-            tile = int(data.get("give", data.get("take")))
+            tile = int(data.get("give", data.get("take")))  # type: ignore[arg-type]  # one is there
             chosen.symmetric_difference_update({tile})
             self.render()
         elif data.get("bonus") == "keep":
             await self.act(actions.bonus())
         elif data.get("bonus") == "swap":
             await self.act(actions.bonus(sorted(self.give), sorted(self.take)))
+
+    async def click_mark(self, data: dict) -> None:
+        """A click while a start mark is chosen (at the start, or to relocate): a mark on
+        the board picks it (the one picked already: sets sail from it), the panel's
+        ◀ ▶ step through the free marks, its confirm button sets sail."""
+        if "mark" in data:
+            mark = int(data["mark"])
+            if mark == self.mark:
+                await self.set_sail()
+            else:
+                self.pick_mark(mark)
+        elif "markStep" in data:
+            self.step_mark(int(data["markStep"]))
+        elif "confirmMark" in data:
+            await self.set_sail()
 
     def pick_mark(self, mark) -> None:
         """A start mark picked on the board or in the menu (None: none picked)."""
@@ -432,7 +426,7 @@ class TsuroTable(Table):
         self.render()
 
     def turn_tile(self, quarter_turns: int) -> None:
-        tile, rotation = self.selected
+        tile, rotation = self.selected  # type: ignore[misc]  # only called with a tile selected
         self.selected = (tile, (rotation + quarter_turns) % 4)
         self.message = ""
         self.render()

@@ -13,12 +13,12 @@ from game.core.bots import make_bot
 from game.core.motion import Move, at, cubic, track
 from game.tatsu import motion as tatsu_motion
 from game.tatsu.arena import DIRECTION
+from game.tatsu.geometry import R_INNER_STONE, R_OUTER_STONE, polar
 from game.tatsu.state import TatsuState
-from game.tatsu.svg import R_INNER_STONE, R_OUTER_STONE, _polar
 from game.tsuro import BOTS as TSURO_BOTS
 from game.tsuro import motion as tsuro_motion
+from game.tsuro.geometry import ship_centre, square_origin, wake_curve
 from game.tsuro.state import TsuroState
-from game.tsuro.svg import _ship_centre, _square_origin, wake_curve
 from tests.motion_frames import xy
 
 
@@ -63,9 +63,9 @@ def test_ships_sail_their_wakes_together_from_where_they_stood():
             assert move.selector == f'g.ship[data-seat="{data["seat"]}"]' and move.home
             points = [xy(f) for f in move.keyframes]
             square, entry, _exit = data["path"][0]
-            assert points[0] == pytest.approx(_ship_centre(square * 8 + entry), abs=0.01)
+            assert points[0] == pytest.approx(ship_centre(square * 8 + entry), abs=0.01)
             for square, entry, exit_point in data["path"]:  # through every wake's end
-                x0, y0 = _square_origin(square)
+                x0, y0 = square_origin(square)
                 end = wake_curve(entry, exit_point, x0, y0)[-1]
                 assert any(p == pytest.approx(end, abs=0.01) for p in points)
             offsets = [f["offset"] for f in move.keyframes]
@@ -93,8 +93,8 @@ def test_a_laid_tile_turns_into_its_square_and_daikaiju_walk_and_turn():
             elif event.kind == "daikaiju_moved":  # (with what it eats, sinking)
                 (move,) = [m for m in plan[index]
                            if m.selector == f'g.daikaiju[data-daikaiju="{data["daikaiju"]}"]']
-                assert [xy(f) for f in move.keyframes] == [_square_origin(data["from"]),
-                                                           _square_origin(data["to"])]
+                assert [xy(f) for f in move.keyframes] == [square_origin(data["from"]),
+                                                           square_origin(data["to"])]
             elif event.kind == "daikaiju_turned":
                 (move,) = plan[index]
                 assert move.keyframes[0]["rotate"] == (
@@ -127,15 +127,15 @@ def test_a_stone_travels_round_the_ring_its_own_way_segment_by_segment():
                                          f'[data-field="{field_to}"]')
                 points = [xy(f) for f in move.keyframes]
                 radius = {"inner": R_INNER_STONE, "outer": R_OUTER_STONE}
-                assert points[0] == pytest.approx(_polar(start, radius[field_from]), abs=0.01)
-                assert points[-1] == pytest.approx(_polar(end, radius[field_to]), abs=0.01)
+                assert points[0] == pytest.approx(polar(start, radius[field_from]), abs=0.01)
+                assert points[-1] == pytest.approx(polar(end, radius[field_to]), abs=0.01)
                 way = DIRECTION[data["seat"]]
                 count = ((end - start) * way) % 24
                 assert len(points) == 2 * count + 1  # every segment on the way, by halves
                 for k in range(0, len(points), 2):  # each whole step: the next segment
                     segment = start + way * k // 2
                     assert points[k] == pytest.approx(
-                        _polar(segment, radius[field_from] + (radius[field_to] -
+                        polar(segment, radius[field_from] + (radius[field_to] -
                                                               radius[field_from]) * k /
                                max(1, 2 * count)), abs=0.01)
                 travelled[data["seat"]] += 1

@@ -13,6 +13,7 @@ import os
 
 import pytest
 from browsing import CHROMIUM_FLAGS, Site, watch
+from once import once_per_run
 
 from game.site.build import build
 from game.site.runtime import ensure_runtime
@@ -29,11 +30,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """The deployable site, built once per session (fetching the runtime on first use)."""
-    ensure_runtime()
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build(out)
-    return out
+    """The deployable site, built once per test run (fetching the runtime on first use),
+    however many workers run browser tests (tests/once.py)."""
+    def make(folder):
+        ensure_runtime()
+        build(folder / "dist", log=lambda *_: None)
+        return folder / "dist"
+    return once_per_run(tmp_path_factory, "site", make)
 
 
 @pytest.fixture(scope="session")

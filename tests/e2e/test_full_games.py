@@ -50,20 +50,9 @@ TATSU_OPTIONAL_PASS_SEED = 283
 TSURO_VS_SEARCH_SEED = 301
 TATSU_VS_HARD_SEED = 301
 
-# Records the browser's long tasks (main thread busy over 50 ms) from the game's start:
-# a thinking computer must hand the page back often enough for clicks to be answered.
-LONG_TASKS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-  }).observe({type: "longtask"});
-}"""
-LONGEST_TASK_MS = 500  # far above a think slice (30 ms) and a redraw, far below a search
-
-
-def assert_never_froze(page) -> None:
-    longest = max(page.evaluate("window.__longTasks"), default=0)
-    assert longest < LONGEST_TASK_MS, f"the page froze for {longest:.0f} ms"
+# (That a thinking computer hands the page back often enough, natively:
+# tests/web/test_web_tables.py and the bots' tests; the longest the page is busy while
+# computers play, in Chromium: `python3 -m lab.bench_motion`, a timing, not a test.)
 
 
 def tsuro_form(seed, names, players, daikaiju=True, speed="instant") -> dict:
@@ -162,7 +151,6 @@ def test_tsuro_a_person_against_computers_to_the_end(page, site, watched):
 def test_tsuro_a_person_against_medium_and_hard_computers_to_the_end(page, site, watched):
     names, players = ["Ann", "Ben", "Cat", "Dan"], ["human", "medium", "hard", "hard"]
     open_page(page, f"{site.url}?game=tsuro")
-    page.evaluate(LONG_TASKS)
     start_game(page, tsuro_form(TSURO_VS_SEARCH_SEED, names, players))
     twin = tsuro_twin(TSURO_VS_SEARCH_SEED, names, players)
     player = TsuroPlayer(page, twin)
@@ -176,13 +164,11 @@ def test_tsuro_a_person_against_medium_and_hard_computers_to_the_end(page, site,
     end = player.scan()
     assert end["winners"] == "3" and end["over"] == "true"
     assert page.locator("#panel .result[data-winners='3']").inner_text().startswith("Dan wins!")
-    assert_never_froze(page)
     watched.assert_clean()
 
 
 def test_tatsu_a_person_against_the_hard_computer_to_the_end(page, site, watched):
     open_page(page, f"{site.url}?game=tatsu")
-    page.evaluate(LONG_TASKS)
     form = {"name0": "Ann", "player0": "human", "name1": "Hal", "player1": "hard",
             "first": "black", "seed": TATSU_VS_HARD_SEED, "speed": "instant"}
     start_game(page, form)
@@ -198,7 +184,6 @@ def test_tatsu_a_person_against_the_hard_computer_to_the_end(page, site, watched
     end = player.scan()
     assert end["winners"] == "1" and end["over"] == "true"
     assert page.locator("#panel .result").inner_text().startswith("Hal (White) wins!")
-    assert_never_froze(page)
     watched.assert_clean()
 
 

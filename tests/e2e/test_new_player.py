@@ -64,7 +64,11 @@ def test_keyboard_alone_a_key_acts_once_and_focus_follows(page, site, watched):
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     page.wait_for_selector('#board g.preview[data-rotation="1"]')
-    page.wait_for_timeout(300)
+    assert active_matches(page, '#panel button[data-rotate="cw"]'), page.evaluate(ACTIVE)
+    # Again: a second turn shows only once the first key has done all it does, and only
+    # if the tile is still in hand (a placed tile has no preview to turn).
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board g.preview[data-rotation="2"]', timeout=10_000)
     assert history_length(page) == lines, "Enter on the turn button also placed the tile"
     assert active_matches(page, '#panel button[data-rotate="cw"]'), page.evaluate(ACTIVE)
     # Enter on the Place button places once (or is refused, naming the rule: then turn

@@ -6,7 +6,7 @@ one. Every test with the `watched` fixture fails on a refusal too: the start pag
 board, the lessons, and whole seeded games of both games (test_full_games.py)."""
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, open_page
+from browsing import BOOT_TIMEOUT_MS, VIOLATION, open_page
 
 from game.site.rules import page_names
 
@@ -19,15 +19,16 @@ BROKEN_IMAGES = """() => [...document.images]
 
 def test_the_policy_refuses_another_origin_and_the_watch_says_so(page, site, watched):
     open_page(page, site.url)
-    page.evaluate("""(src) => {
-        const picture = document.createElement('img');
-        picture.alt = '';
-        picture.src = src;
-        document.body.append(picture);
-    }""", FOREIGN_PICTURE)
-    page.wait_for_function("window.__cspViolations.length > 0")
+    with page.expect_console_message(lambda message: message.text.startswith(VIOLATION)):
+        page.evaluate("""(src) => {
+            const picture = document.createElement('img');
+            picture.alt = '';
+            picture.src = src;
+            document.body.append(picture);
+        }""", FOREIGN_PICTURE)
+    # (the console's copy of it has reached the watch: events come in order, and this
+    # answer comes after it)
     assert page.evaluate("window.__cspViolations")[0].startswith(f"img-src {FOREIGN_PICTURE}")
-    page.wait_for_timeout(200)  # the console's copy of it reaches the watch
     refused = f"refused by the page's policy: img-src {FOREIGN_PICTURE} "
     assert [line for line in watched.problems() if line.startswith(refused)] != []
     watched.checked = True

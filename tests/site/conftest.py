@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from once import once_per_run
 from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
 
 from game.site.build import PAGE_FILES, build
@@ -48,9 +49,13 @@ def source_root(tmp_path):
 
 @pytest.fixture(scope="session")
 def sources_once(tmp_path_factory):
-    """(root, packages): one copy of the sources per session (docs/ and the icons
-    included), with the runtime faked, for the tests that build or serve it."""
-    base = tmp_path_factory.mktemp("built-once")
+    """(root, packages): one copy of the sources per test run (docs/ and the icons
+    included, tests/once.py), with the runtime faked, for the tests that build or serve
+    it."""
+    return once_per_run(tmp_path_factory, "sources", _sources_built)
+
+
+def _sources_built(base):
     root = base / "src"
     root.mkdir()
     for name in PAGE_FILES:

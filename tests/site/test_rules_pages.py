@@ -10,11 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
 
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url, rule_anchor
-from game.site.build import PAGE_FILES, BuildError, build, site_files
+from game.site.build import PAGE_FILES, BuildError, site_files
 from game.site.rules import (
     MarkdownError,
     Picture,
@@ -23,7 +22,6 @@ from game.site.rules import (
     rules_page,
     source_name,
 )
-from game.site.runtime import PYODIDE, PYSCRIPT
 from game.site.server import SourceSite, mime_type
 from game.tsuro.sailing import SELF_ELIMINATION_RULE
 
@@ -51,22 +49,10 @@ def copy_sources(root: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The site built once from a copy of the sources (docs/ included), runtime faked."""
-    base = tmp_path_factory.mktemp("rules")
-    root = copy_sources(base / "src")
-    registry = FakeRegistry()
-    try:
-        packages = []
-        for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
-            package, data = fake_package(real, files)
-            registry.publish(package, data)
-            packages.append(package)
-        build(base / "dist", root=root, packages=tuple(packages), registry=registry.url,
-              log=quiet)
-    finally:
-        registry.close()
-    return base / "dist"
+def built(site_built_once):
+    """The site built once per run from a copy of the sources (docs/ included), runtime
+    faked (tests/site/conftest.py)."""
+    return site_built_once
 
 
 class Page(html.parser.HTMLParser):

@@ -3,6 +3,7 @@
 import html.parser
 import json
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -54,11 +55,10 @@ def is_relative(url: str) -> bool:
 
 
 @pytest.fixture
-def built(tmp_path, source_root, fake_runtime):
-    packages, registry = fake_runtime
-    out = tmp_path / "dist"
-    build(out, root=source_root, packages=packages, registry=registry.url, log=quiet)
-    return out
+def built(site_built_once):
+    """The site built once per session (tests/site/conftest.py): the tests that only
+    read a build share it."""
+    return site_built_once
 
 
 def test_build_writes_the_whole_site(built):
@@ -126,6 +126,7 @@ def test_service_worker_keeps_the_site_and_runtime(built):
 
 
 def test_service_worker_version_follows_the_sources(source_root, fake_runtime, tmp_path):
+    """The same sources built again have the same version; an edit gives another."""
     packages, registry = fake_runtime
     build(tmp_path / "one", root=source_root, packages=packages, registry=registry.url, log=quiet)
     build(tmp_path / "two", root=source_root, packages=packages, registry=registry.url, log=quiet)
@@ -136,8 +137,11 @@ def test_service_worker_version_follows_the_sources(source_root, fake_runtime, t
     assert one == two != three
 
 
-def test_rebuild_replaces_a_previous_build(built, source_root, fake_runtime):
+def test_rebuild_replaces_a_previous_build(site_built_once, source_root, fake_runtime,
+                                           tmp_path):
     packages, registry = fake_runtime
+    built = tmp_path / "dist"
+    shutil.copytree(site_built_once, built)  # a previous build, marker and all
     (built / "stale.txt").write_text("old")
     build(built, root=source_root, packages=packages, registry=registry.url, log=quiet)
     assert not (built / "stale.txt").exists() and (built / BUILD_MARKER).exists()

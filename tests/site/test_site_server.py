@@ -2,11 +2,11 @@
 addresses `serve` prints, for this machine and for another device on the network."""
 
 import http.client
+import shutil
 
 import pytest
 
 from game.site import server as server_module
-from game.site.build import build
 from game.site.server import (
     DirectorySite,
     SiteServer,
@@ -22,11 +22,12 @@ def quiet(*_):
     pass
 
 
-@pytest.fixture
-def built(tmp_path, source_root, fake_runtime):
-    packages, registry = fake_runtime
-    out = tmp_path / "dist"
-    build(out, root=source_root, packages=packages, registry=registry.url, log=quiet)
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, site_built_once):
+    """A copy of the site built once per session, with one file the build never writes
+    (the server serves what is there): the tests here only read it."""
+    out = tmp_path_factory.mktemp("served") / "dist"
+    shutil.copytree(site_built_once, out)
     (out / "static" / "data.json").write_text("{}")
     return out
 

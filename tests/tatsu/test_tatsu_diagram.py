@@ -10,7 +10,7 @@ from math import atan2, degrees, hypot
 import pytest
 
 from game.core.diagram import Arrow, Notes, NotesError
-from game.tatsu import TatsuState, svg
+from game.tatsu import TatsuState, geometry, svg
 from game.tatsu.diagram import diagram, place_of
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -64,8 +64,8 @@ def test_a_standalone_document_with_title_desc_and_its_own_styles():
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns=')
     root = parse(text)
     assert root.tag == NS + "svg"
-    assert root.get("viewBox") == f"0 0 {svg.WIDTH} {svg.HEIGHT}"
-    assert (root.get("width"), root.get("height")) == (str(svg.WIDTH), str(svg.HEIGHT))
+    assert root.get("viewBox") == f"0 0 {geometry.WIDTH} {geometry.HEIGHT}"
+    assert (root.get("width"), root.get("height")) == (str(geometry.WIDTH), str(geometry.HEIGHT))
     title, desc = root.find(NS + "title"), root.find(NS + "desc")
     assert title.text.startswith("Tatsu, turn 1. Black to move with 3 and 4.")
     assert root.get("aria-labelledby") == title.get("id")
@@ -93,7 +93,7 @@ def test_nothing_to_click_and_the_same_bytes_every_time():
 
 def test_with_no_notes_the_body_is_the_board_without_choices():
     for state in states(5, 40):
-        board = svg.board(state, highlight=False)
+        board = svg.board(svg.board_view(state), highlight=False)
         assert (diagram(state).split("</style>", 1)[1]
                 == board.split("</title>", 1)[1] + "\n")
 
@@ -102,16 +102,16 @@ def test_highlights_outline_the_places_as_drawn():
     root = parse(diagram(TatsuState.from_position(OPENING), Notes(
         highlight=("5", "5i", "7o", "black-mat", "white-dead-fire", "hub"))))
     marks = [next(g.iter(NS + "path")).get("d") for g in classed(root, "note-highlight")]
-    assert marks[0] == svg._sector(5, svg.R_IN, svg.R_OUT)
+    assert marks[0] == geometry.sector(5, geometry.R_IN, geometry.R_OUT)
     assert marks[1] == field_path(root, 5, "inner")
     assert marks[2] == field_path(root, 7, "outer")
-    mat_x = svg.BOX_X + svg.BOX_W + svg.BOX_GAP
-    assert starts(marks[3]) == [(mat_x + 2, svg.BOX_Y + 2)]
-    dead_x = svg.BOX_X + 2 * (svg.BOX_W + svg.BOX_GAP) + 2 * svg.PILE_W
+    mat_x = geometry.BOX_X + geometry.BOX_W + geometry.BOX_GAP
+    assert starts(marks[3]) == [(mat_x + 2, geometry.BOX_Y + 2)]
+    dead_x = geometry.BOX_X + 2 * (geometry.BOX_W + geometry.BOX_GAP) + 2 * geometry.PILE_W
     assert starts(marks[4]) == [(pytest.approx(dead_x + 2, abs=0.01),
-                                 svg.PANEL_H + svg.ARENA_H + svg.BOX_Y + 15)]
+                                 geometry.PANEL_H + geometry.ARENA_H + geometry.BOX_Y + 15)]
     hub = points(marks[5])
-    assert hypot(hub[0][0] - svg.CX, hub[0][1] - svg.CY) < svg.R_IN
+    assert hypot(hub[0][0] - geometry.CX, hub[0][1] - geometry.CY) < geometry.R_IN
 
 
 @pytest.mark.parametrize("place", ["24", "5x", "5io", "black-box", "grey-mat",
@@ -124,7 +124,7 @@ def test_a_place_that_is_not_on_the_board_is_refused_naming_the_option(place):
 
 def angle(x, y) -> float:
     """Where a point lies round the ring, in segments (0 at the top, clockwise)."""
-    return degrees(atan2(x - svg.CX, svg.CY - y)) / 15 % 24
+    return degrees(atan2(x - geometry.CX, geometry.CY - y)) / 15 % 24
 
 
 def test_an_arrow_between_ring_places_follows_the_ring():
@@ -136,7 +136,7 @@ def test_an_arrow_between_ring_places_follows_the_ring():
         shaft = points(next(e for e in group if e.get("class") == "shaft").get("d"))
         tip = points(next(e for e in group if e.get("class") == "head").get("d"))[0]
         for x, y in shaft + [tip]:
-            assert svg.R_IN < hypot(x - svg.CX, y - svg.CY) < svg.R_OUT
+            assert geometry.R_IN < hypot(x - geometry.CX, y - geometry.CY) < geometry.R_OUT
         turns = [(angle(x, y) - first) * step % 24 for x, y in shaft + [tip]]
         assert turns == sorted(turns)  # never doubling back
         assert turns[0] < 0.5 and abs(turns[-1] - abs(last - first)) < 0.5
@@ -149,15 +149,15 @@ def test_an_arrow_from_a_pile_is_straight_from_its_stone():
     (group,) = classed(root, "note-arrow")
     shaft = points(next(e for e in group if e.get("class") == "shaft").get("d"))
     assert len(shaft) == 2
-    pile_x = svg.BOX_X + svg.BOX_W + svg.BOX_GAP + svg.PILE_W / 2
-    assert hypot(shaft[0][0] - pile_x, shaft[0][1] - svg.PILE_Y) <= 12.01
+    pile_x = geometry.BOX_X + geometry.BOX_W + geometry.BOX_GAP + geometry.PILE_W / 2
+    assert hypot(shaft[0][0] - pile_x, shaft[0][1] - geometry.PILE_Y) <= 12.01
 
 
 def test_labels_stand_on_their_place():
     root = parse(diagram(TatsuState.from_position(OPENING),
                              Notes(labels=(("12", "fire corner"), ("hub", "<dice>")))))
     corner, dice = classed(root, "label")
-    x, y = svg._polar(12, svg.R_MID)
+    x, y = geometry.polar(12, geometry.R_MID)
     text = corner.find(NS + "text")
     assert text.text == "fire corner"
     assert float(text.get("x")) == pytest.approx(x, abs=0.01)
@@ -238,10 +238,10 @@ def test_dim_veils_all_but_the_places_marked():
     root = parse(diagram(state, Notes(highlight=("5", "white-tray"), dim=True)))
     (veil,) = classed(root, "note-veil")
     assert float(veil.get("fill-opacity")) >= 0.4
-    assert (float(veil.get("width")), float(veil.get("height"))) == (svg.WIDTH - 2,
-                                                                     svg.HEIGHT - 2)
+    assert (float(veil.get("width")), float(veil.get("height"))) == (geometry.WIDTH - 2,
+                                                                     geometry.HEIGHT - 2)
     hole = root.find(f".//{NS}mask/{NS}path").get("d")
-    assert svg._sector(5, svg.R_IN, svg.R_OUT) in hole
+    assert geometry.sector(5, geometry.R_IN, geometry.R_OUT) in hole
     assert len(starts(hole)) == 2
     order = [e.get("class") for e in root]
     assert order.index("note-veil") > order.index("side")  # over the board

@@ -1,5 +1,6 @@
 """The invariant check catches every kind of broken state (so that the simulator and
-the property tests can rely on it)."""
+the property tests can rely on it), each said as a position would be refused by it:
+"field: words (rule)" (game/tatsu/invariants.py)."""
 
 import pytest
 from tatsu_helpers import independent_problems
@@ -23,43 +24,48 @@ def put(state, where, value):
 
 CORRUPTIONS = [
     ("a stone vanishes from the tray",
-     lambda s: put(s, TRAY + BW, 2), "Black has 2 water dragons, not 3 (D7)"),
+     lambda s: put(s, TRAY + BW, 2),
+     "trays[0]: Black has 2 water dragons, not 3: 2 in the tray"),
     ("a stone appears on the mat",
-     lambda s: put(s, MAT + WF, 1), "White has 3 fire dragons, not 2 (D7)"),
+     lambda s: put(s, MAT + WF, 1),
+     "trays[1]: White has 3 fire dragons, not 2: 2 in the tray, 0 in the arena, 1 on the mat"),
     ("a stone moves from the tray to the mat twice",
      lambda s: (put(s, TRAY + BF, 0), put(s, MAT + BF, 4)),
-     "Black's fire dragons in the mat: 4"),
+     "mats[0]: 4 fire dragons: a player has only 2 (D7)"),
     ("a stone changes kind",
-     lambda s: set_segment(s, 1, BF), "Black has 3 fire dragons, not 2 (D7)"),
+     lambda s: set_segment(s, 1, BF),
+     "Black has 3 fire dragons, not 2: 2 in the tray, 1 in the arena"),
     ("a stone changes colour",
-     lambda s: set_segment(s, 13, BV), "Black has 5 vine dragons, not 4 (D7)"),
+     lambda s: set_segment(s, 13, BV),
+     "Black has 5 vine dragons, not 4: 1 in the tray, 4 in the arena"),
     ("a lone stone on the outer field",
-     lambda s: set_segment(s, 1, 0, BV), "segment 1 has a lone stone on its outer field"),
+     lambda s: set_segment(s, 1, 0, BV),
+     "arena[1]: segment 1 has a lone stone on its outer field (moving)"),
     ("an opposing water dragon on a stone",
      lambda s: (set_segment(s, 5, BW, WW), put(s, TRAY + BW, 2), put(s, TRAY + WW, 2),
                 put(s, ARENA + 0, 4), put(s, ARENA + 1, 4)),
-     "only a vine entangles"),
+     "only a vine entangles) (entangling)"),
     ("a field holding no known stone",
-     lambda s: set_segment(s, 5, 4), "segment 5 holds something that is not a stone"),
+     lambda s: set_segment(s, 5, 4), "arena[5]: segment 5 holds something that is not a stone"),
     ("a tray holding no known stone",
-     lambda s: put(s, TRAY + 4, 1), "the trays hold something that is not a stone"),
+     lambda s: put(s, TRAY + 4, 1), "trays: the trays hold something that is not a stone"),
     ("the count of stones in the arena is wrong",
-     lambda s: put(s, ARENA + 0, 4), "stones are in the arena, not [4, 3]"),
+     lambda s: put(s, ARENA + 0, 4), "arena: [3, 3] stones are in the arena, not [4, 3]"),
     ("a win goes unnoticed",
      lambda s: (put(s, TRAY + WF, 0), put(s, DEAD + WF, 2)),
-     "the game goes on although Black has won (destroyed all fire dragons)"),
+     "dead[0]: Black has already won (Black destroyed all White's fire dragons)"),
     ("a winner while the game goes on",
-     lambda s: put(s, WON, 2), "the game goes on although White has won"),
+     lambda s: put(s, WON, 2), "winners: a game ends when a player wins"),
     ("a winner that is no seat",
-     lambda s: put(s, WON, 7), "names winner 7, not a seat"),
+     lambda s: put(s, WON, 7), "winners: the position names winner 7, not a seat"),
     ("no die left to a player to move",
-     lambda s: setattr(s, "dice", []), "a player is to move with no die left"),
+     lambda s: setattr(s, "dice", []), "dice_left: no die is left"),
     ("a die that was not rolled",
-     lambda s: setattr(s, "dice", [7]), "the dice are wrong"),
+     lambda s: setattr(s, "dice", [7]), "dice_left: a die shows 1 to 6, not 7"),
     ("dice out of range",
-     lambda s: setattr(s, "rolled", (0, 9)), "the dice are wrong"),
+     lambda s: setattr(s, "rolled", (0, 9)), "dice: a die shows 1 to 6, not 0"),
     ("a game over without a winner",
-     lambda s: setattr(s, "current", None), "the game is over but nobody has won"),
+     lambda s: setattr(s, "current", None), "winners: nobody is to move"),
 ]
 
 

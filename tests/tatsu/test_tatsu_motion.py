@@ -10,9 +10,9 @@ import pytest
 from tatsu_helpers import enter, escape, move, pos
 
 from game.core.motion import Move
-from game.tatsu import motion, svg
+from game.tatsu import geometry, motion, svg
+from game.tatsu.geometry import R_INNER_STONE, polar
 from game.tatsu.state import TatsuState
-from game.tatsu.svg import R_INNER_STONE, _polar
 from tests.motion_frames import SCALE, TRANSLATE, Board, functions, scale, xy
 
 
@@ -37,9 +37,9 @@ def stone(board: Board, segment: int, field: str = "inner"):
 # --- one action, its boards and its plan ---------------------------------------------------
 def played(state, action):
     """(board before, events, board after, plan) of `action` on `state`."""
-    before = Board(svg.board(state))
+    before = Board(svg.board(svg.board_view(state)))
     events = state.apply(action)
-    after = Board(svg.board(state))
+    after = Board(svg.board(svg.board_view(state)))
     plan = motion.moves([(event, "") for event in events])
     return before, events, after, plan
 
@@ -95,7 +95,7 @@ def test_a_water_dragons_victim_flies_back_to_its_owners_tray():
     victim = stone(before, 8)
     assert victim.get("data-seat") == "1" and victim.get("data-kind") == "vine"
     assert near((start[0] + top[0], start[1] + top[1]), before.absolute(victim))
-    assert near((start[0] + top[0], start[1] + top[1]), _polar(8, R_INNER_STONE))
+    assert near((start[0] + top[0], start[1] + top[1]), polar(8, R_INNER_STONE))
     assert near(xy(gone.keyframes[-1]), after.place(pile_stone(after, 1, "tray", "vine")))
     assert scale(gone.keyframes[0]) > 1  # an arena stone, larger than a pile's
     assert max(scale(f) for f in gone.keyframes) > 1.1  # lifted on its way
@@ -112,7 +112,7 @@ def test_a_fire_dragons_victim_flies_to_the_attackers_dead_zone():
     assert gone.selector == 'g.pile[data-box="dead"][data-seat="0"][data-kind="water"] > g'
     pile = pile_stone(after, 0, "dead", "water")
     assert after.absolute(after.parent[pile]) == (0, 0)
-    assert near(xy(gone.keyframes[0]), _polar(7, R_INNER_STONE))
+    assert near(xy(gone.keyframes[0]), polar(7, R_INNER_STONE))
     assert near(xy(gone.keyframes[-1]), after.place(pile))
     assert count(after, 0, "dead", "water") == count(before, 0, "dead", "water") + 1
     # the fire dragon travels to the field first, the victim leaves after it
@@ -126,10 +126,10 @@ def test_white_destroys_into_its_own_dead_zone_below_the_arena():
     check_drawn(before, after, plan)
     ((data, (gone, *_counts)),) = moves_of(events, plan, "power")
     assert gone.selector == 'g.pile[data-box="dead"][data-seat="1"][data-kind="vine"] > g'
-    top = svg.side_top(1)
+    top = geometry.side_top(1)
     assert top > 0
     x, y = xy(gone.keyframes[0])
-    assert near((x, y + top), _polar(8, R_INNER_STONE))
+    assert near((x, y + top), polar(8, R_INNER_STONE))
 
 
 def test_an_entangling_vine_winds_its_tendrils_round_its_victim():
@@ -248,8 +248,8 @@ def test_in_seeded_games_every_move_acts_on_a_drawn_piece_from_where_it_was():
                                       else ("dead", data["seat"]))
                         assert f'[data-box="{box}"][data-seat="{owner}"]' in gone.selector
                         x, y = xy(gone.keyframes[0])
-                        assert near((x, y + svg.side_top(owner)),
-                                    _polar(data["segment"], R_INNER_STONE))
+                        assert near((x, y + geometry.side_top(owner)),
+                                    polar(data["segment"], R_INNER_STONE))
                 elif event.kind in seen:
                     seen[event.kind] += 1
                     assert moves

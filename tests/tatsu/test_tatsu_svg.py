@@ -11,7 +11,7 @@ import pytest
 from tatsu_helpers import pos
 
 from game.core import Action
-from game.tatsu import TatsuState, svg
+from game.tatsu import TatsuState, geometry, svg
 from game.tatsu.arena import CORNER_KIND, FIELDS, KINDS, SEGMENTS
 from game.tatsu.text import end_words
 from tests.svg_measure import overlapping, text_boxes, translate
@@ -49,7 +49,7 @@ def polar(element):
     """(segment, radius) of an element drawn with translate(x y) around the ring's centre."""
     x, y = map(float, re.match(r"translate\((-?[\d.]+) (-?[\d.]+)\)",
                                element.get("transform")).groups())
-    dx, dy = x - svg.CX, svg.CY - y
+    dx, dy = x - geometry.CX, geometry.CY - y
     return round(degrees(atan2(dx, dy)) / 15) % SEGMENTS, hypot(dx, dy)
 
 
@@ -76,10 +76,11 @@ def bound_position():
 # --- the board -------------------------------------------------------------------------------
 def test_root_and_its_data():
     state = pos({1: "Bv", 14: "Wv"}, to_move="white", dice=(3, 5), turn=4)
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert root.tag == NS + "svg"
     assert root.get("data-board") == "tatsu"
-    assert root.get("viewBox") == f"0 0 {svg.WIDTH} {svg.HEIGHT}" and root.get("width") is None
+    assert root.get("viewBox") == f"0 0 {geometry.WIDTH} {geometry.HEIGHT}"
+    assert root.get("width") is None
     assert root.get("data-decision") == "move" and root.get("data-active") == "1"
     assert root.get("data-turn") == "4" and root.get("data-dice") == "3,5"
     title = root.find(NS + "title").text
@@ -88,7 +89,7 @@ def test_root_and_its_data():
 
 
 def test_24_segments_of_two_fields_with_numbers():
-    root = parse(svg.board(TatsuState({}, 1)))
+    root = parse(svg.board(svg.board_view(TatsuState({}, 1))))
     fields = [(int(e.get("data-segment")), e.get("data-field")) for e in classed(root, "field")]
     assert sorted(fields) == sorted((s, f) for s in range(SEGMENTS) for f in FIELDS)
     assert all(e.tag == NS + "path" for e in classed(root, "field"))
@@ -101,7 +102,7 @@ def test_24_segments_of_two_fields_with_numbers():
 
 
 def test_corner_kinds():
-    root = parse(svg.board(TatsuState({}, 1)))
+    root = parse(svg.board(svg.board_view(TatsuState({}, 1))))
     corners = {}
     for e in classed(root, "corner"):
         corners.setdefault(int(e.get("data-segment")), set()).add(e.get("data-kind"))
@@ -121,19 +122,19 @@ def test_corner_kinds():
 
 
 def test_entry_points():
-    root = parse(svg.board(TatsuState({}, 1)))
+    root = parse(svg.board(svg.board_view(TatsuState({}, 1))))
     entries = {(int(e.get("data-seat")), int(e.get("data-entry"))): int(e.get("data-segment"))
                for e in classed(root, "entry")}
     assert entries == {(0, 1): 1, (0, 2): 2, (0, 3): 3, (1, 1): 15, (1, 2): 14, (1, 3): 13}
     for e in classed(root, "entry"):
         assert e.find(NS + "text").text == e.get("data-entry")
         segment, radius = polar(e)
-        assert segment == int(e.get("data-segment")) and radius < svg.R_IN
+        assert segment == int(e.get("data-segment")) and radius < geometry.R_IN
 
 
 def test_stones_match_the_arena():
     state = bound_position()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     stones = classed(root, "stone")
     expected = {(s, f): state.stone_at(s, f) for s in range(SEGMENTS) for f in FIELDS
                 if state.stone_at(s, f) is not None}
@@ -145,13 +146,13 @@ def test_stones_match_the_arena():
         assert g.get("data-status") == state.status(*where)
         segment, radius = polar(g)  # drawn on its own field
         assert segment == where[0]
-        assert (svg.R_IN < radius < svg.R_MID) == (where[1] == "inner")
-        assert (svg.R_MID < radius < svg.R_OUT) == (where[1] == "outer")
+        assert (geometry.R_IN < radius < geometry.R_MID) == (where[1] == "inner")
+        assert (geometry.R_MID < radius < geometry.R_OUT) == (where[1] == "outer")
         assert g.find(NS + "use").get("href") == f"#tatsu-{g.get('data-kind')}"
 
 
 def test_entangled_and_held_stones_are_marked():
-    root = parse(svg.board(bound_position()))
+    root = parse(svg.board(svg.board_view(bound_position())))
     by_place = {address(g): g for g in classed(root, "stone")}
     entangled = sorted(address(g) for g in classed(root, "entangled"))
     held = sorted(address(g) for g in classed(root, "held"))
@@ -166,7 +167,7 @@ def test_entangled_and_held_stones_are_marked():
 
 def test_piles_of_each_side():
     state = bound_position()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     piles = classed(root, "pile")
     assert len(piles) == 18
     boxes = {"tray": state.tray, "mat": state.mat, "dead": state.dead_zone}
@@ -186,7 +187,7 @@ def test_piles_of_each_side():
 # --- cues ------------------------------------------------------------------------------------
 def test_movable_stones_only_for_the_player_to_move():
     state = bound_position()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     movable = classed(root, "movable")
     assert sorted(map(address, movable), key=str) == sorted(state.movable_stones(), key=str)
     assert ("mat", "fire") in map(address, movable)
@@ -196,8 +197,9 @@ def test_movable_stones_only_for_the_player_to_move():
     # roving focus: one movable stone in the tab order, the first drawn
     assert [g.get("tabindex") for g in movable] == ["0"] + ["-1"] * (len(movable) - 1)
     assert root.get("role") == "group"
-    assert len(classed(parse(svg.board(state, seat=0)), "movable")) == len(movable)
-    for quiet in (svg.board(state, seat=1), svg.board(state, highlight=False)):
+    assert len(classed(parse(svg.board(svg.board_view(state), seat=0)), "movable")) == len(movable)
+    view = svg.board_view(state)
+    for quiet in (svg.board(view, seat=1), svg.board(view, highlight=False)):
         quiet = parse(quiet)
         assert not classed(quiet, "movable") and not classed(quiet, "target")
         assert not [e for e in quiet.iter() if e.get("role") == "button"]
@@ -207,7 +209,7 @@ def test_movable_stones_only_for_the_player_to_move():
 def test_selected_stone_and_its_targets():
     state = bound_position()
     for stone in state.movable_stones():
-        root = parse(svg.board(state, selected=stone))
+        root = parse(svg.board(svg.board_view(state), selected=stone))
         (chosen,) = classed(root, "selected")
         assert address(chosen) == stone
         assert drawn_targets(root) == engine_targets(state, stone)
@@ -218,21 +220,23 @@ def test_selected_stone_and_its_targets():
             assert target.get("data-die") == str(action.args[1])
             assert target.get("role") == "button"
     # a JSON list works as well as a tuple
-    assert svg.board(state, selected=[1, "inner"]) == svg.board(state, selected=(1, "inner"))
+    view = svg.board_view(state)
+    assert svg.board(view, selected=[1, "inner"]) == svg.board(view, selected=(1, "inner"))
 
 
 def test_a_selected_stone_that_cannot_move_has_no_targets():
     state = bound_position()
-    root = parse(svg.board(state, selected=(2, "inner")))  # held
+    root = parse(svg.board(svg.board_view(state), selected=(2, "inner")))  # held
     assert not classed(root, "target")
-    root = parse(svg.board(state, selected=(9, "inner")))  # White's
+    root = parse(svg.board(svg.board_view(state), selected=(9, "inner")))  # White's
     assert not classed(root, "target")
-    assert not classed(parse(svg.board(state, selected=(1, "inner"), seat=1)), "selected")
+    assert not classed(parse(svg.board(svg.board_view(state), selected=(1, "inner"), seat=1)),
+                       "selected")
 
 
 def test_entering_targets_the_entry_segment():
     state = bound_position()
-    root = parse(svg.board(state, selected=("mat", "fire")))
+    root = parse(svg.board(svg.board_view(state), selected=("mat", "fire")))
     assert drawn_targets(root) == [('["enter",["mat","fire"],3]', 3)]
     (pile,) = classed(root, "selected")
     assert pile.get("data-mat") == "fire" and pile.get("data-seat") == "0"
@@ -242,11 +246,11 @@ def test_escape_is_offered_on_the_entangled_stone():
     state = bound_position()
     escapes = [a for a in state.legal_actions() if a.kind == "escape"]
     assert escapes == [Action("escape", ((5, "inner"), 3))]
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     offering = [g for g in root.iter() if g.get("data-escape")]
     assert [(address(g), g.get("data-escape")) for g in offering] == [((5, "inner"), "3")]
     assert "movable" in offering[0].get("class").split()
-    root = parse(svg.board(state, selected=(5, "inner")))
+    root = parse(svg.board(svg.board_view(state), selected=(5, "inner")))
     assert drawn_targets(root) == [('["escape",[5,"inner"],3]', 8)]  # clockwise
     (target,) = classed(root, "target")
     assert target.get("data-kind") == "escape"
@@ -254,11 +258,11 @@ def test_escape_is_offered_on_the_entangled_stone():
 
 def test_used_die_is_greyed():
     state = pos({1: "Bv", 14: "Wv"}, dice=(3, 5))
-    dice = classed(parse(svg.board(state)), "die")
+    dice = classed(parse(svg.board(svg.board_view(state))), "die")
     assert [(d.get("data-die"), "used" in d.get("class").split()) for d in dice] == [
         ("3", False), ("5", False)]
     state.apply(Action("move", ((1, "inner"), 3)))
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert root.get("data-dice") == "5"
     dice = classed(root, "die")
     assert [(d.get("data-die"), "used" in d.get("class").split()) for d in dice] == [
@@ -269,7 +273,7 @@ def test_used_die_is_greyed():
 def test_a_turn_that_must_pass():
     state = pos({1: ("Bv", "Wv"), 2: ("Wv", "Wv"), 3: ("Wv", "Wf")}, dice=(2, 2))
     assert state.legal_actions() == [Action("pass", ())]
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert root.get("data-decision") == "pass"
     assert not classed(root, "movable")
     assert "can use neither die" in root.find(NS + "title").text
@@ -278,13 +282,13 @@ def test_a_turn_that_must_pass():
 @pytest.mark.parametrize("bad", [(24, "inner"), (3, "middle"), ("mat", "earth"), 5, "3"])
 def test_bad_selection_is_refused(bad):
     with pytest.raises(ValueError):
-        svg.board(bound_position(), selected=bad)
+        svg.board(svg.board_view(bound_position()), selected=bad)
 
 
 # --- text and accessibility ------------------------------------------------------------------
 def test_title_escapes_names():
     names = ["<Ann & \"Bo\"'s>", "]]> </svg>"]
-    markup = svg.board(bound_position(), names=names, seat=1)
+    markup = svg.board(svg.board_view(bound_position()), names=names, seat=1)
     root = parse(markup)
     title = root.find(NS + "title").text
     assert f"{names[0]} (Black) to move" in title
@@ -296,7 +300,7 @@ def test_title_escapes_names():
 
 
 def test_names_that_carry_the_colour_are_not_repeated():
-    title = parse(svg.board(bound_position(), names=["Ann (Black)", "Bo"])).find(
+    title = parse(svg.board(svg.board_view(bound_position()), names=["Ann (Black)", "Bo"])).find(
         NS + "title").text
     assert "Ann (Black) to move" in title and "Bo (White):" in title
     assert "(Black) (Black)" not in title
@@ -305,7 +309,7 @@ def test_names_that_carry_the_colour_are_not_repeated():
 def test_game_over():
     *_, state = random_states(3)
     assert state.is_over
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     title = root.find(NS + "title").text
     why = end_words(state.reason, state.winners[0], ("Black", "White"))
     assert f"Game over: {('Black', 'White')[state.winners[0]]} wins ({why})." in title
@@ -316,7 +320,7 @@ def test_game_over():
 
 def test_id_prefix():
     state = bound_position()
-    root = parse(svg.board(state, id_prefix="demo-", selected=(1, "inner")))
+    root = parse(svg.board(svg.board_view(state), id_prefix="demo-", selected=(1, "inner")))
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert ids and all(i.startswith("demo-") for i in ids)
     assert len(ids) == len(set(ids))
@@ -329,7 +333,7 @@ def test_id_prefix():
 def test_random_games_draw_well_formed_boards(seed):
     sizes = []
     for step, state in enumerate(random_states(seed)):
-        markup = svg.board(state)
+        markup = svg.board(svg.board_view(state))
         root = parse(markup)  # well formed after every action
         sizes.append(len(markup))
         assert len(classed(root, "field")) == 2 * SEGMENTS
@@ -344,24 +348,24 @@ def test_random_games_draw_well_formed_boards(seed):
         assert root.get("data-dice") == ",".join(map(str, state.dice_left))
         if step % 5 or state.to_move is None:
             continue
-        assert markup == svg.board(state.clone())  # deterministic
+        assert markup == svg.board(svg.board_view(state.clone()))  # deterministic
         # what a seat sees draws the same board, even after a trip through JSON
         viewer = state.to_move
         view = json.loads(json.dumps(state.view(viewer)))
-        assert svg.board(view) == svg.board(state, seat=viewer)
+        assert svg.board(view) == svg.board(svg.board_view(state), seat=viewer)
         other = json.loads(json.dumps(state.view(1 - viewer)))
-        assert svg.board(other) == svg.board(state, seat=1 - viewer)
+        assert svg.board(other) == svg.board(svg.board_view(state), seat=1 - viewer)
         if step % 10 == 0:  # each stone's targets, from a state and from a view
             for stone in state.movable_stones():
                 drawn = svg.board(view, selected=stone)
-                assert drawn == svg.board(state, seat=viewer, selected=stone)
+                assert drawn == svg.board(svg.board_view(state), seat=viewer, selected=stone)
                 assert drawn_targets(parse(drawn)) == engine_targets(state, stone)
     assert state.is_over
     assert max(sizes) < 50_000 and sum(sizes) / len(sizes) < 40_000
 
 
 # --- sizes for a phone, and text that never overlaps ---------------------------------------
-PHONE = 360 / svg.WIDTH  # CSS px per user unit when the board is 360 px wide (the page's CSS)
+PHONE = 360 / geometry.WIDTH  # CSS px per user unit when the board is 360 px wide (the page's CSS)
 
 
 def under_its_label(a, b):
@@ -378,12 +382,12 @@ def test_every_text_is_legible_on_a_phone():
     glyphs' letters too, at the smallest scale they are drawn."""
     assert svg.MIN_FONT * PHONE >= 9
     state = bound_position()
-    root = parse(svg.board(state, selected=(1, "inner")))
+    root = parse(svg.board(svg.board_view(state), selected=(1, "inner")))
     sizes = [round(b[3] - b[1], 6) for b in text_boxes(root)]
     assert len(sizes) > 60 and min(sizes) >= svg.MIN_FONT
     scales = [1.0] + [float(s) for s in re.findall(r'<use href="#tatsu-\w+" '
                                                     r'transform="scale\(([\d.]+)\)"',
-                                                    svg.board(state))]
+                                                    svg.board(svg.board_view(state)))]
     assert min(scales) * svg.GLYPH_LETTER >= svg.MIN_FONT
     for kind in KINDS:  # white letters on the kinds' colours: 4.5:1 at least
         assert contrast("#ffffff", svg.KIND_COLOURS[kind]) >= 4.5
@@ -401,13 +405,13 @@ def contrast(a, b):
 def test_every_clickable_stone_has_a_hit_area_of_24_px_on_a_phone():
     # 2 * HIT_R units wide: 27 CSS px at 360 px; round areas of neighbours never overlap
     assert 2 * svg.HIT_R * PHONE >= 24
-    centres = [svg._polar(s, svg.R_INNER_STONE if f == "inner" else svg.R_OUTER_STONE)
+    centres = [geometry.polar(s, geometry.R_INNER_STONE if f == "inner" else geometry.R_OUTER_STONE)
                for s in range(SEGMENTS) for f in FIELDS]
     for i, (x1, y1) in enumerate(centres):
         for x2, y2 in centres[i + 1:]:
             assert hypot(x1 - x2, y1 - y2) >= 2 * svg.HIT_R
     state = bound_position()
-    root = parse(svg.board(state, selected=(1, "inner")))
+    root = parse(svg.board(svg.board_view(state), selected=(1, "inner")))
     for g in classed(root, "movable"):
         (hit,) = classed(g, "hit")
         assert hit.get("fill") == "transparent"
@@ -422,9 +426,10 @@ def test_every_clickable_stone_has_a_hit_area_of_24_px_on_a_phone():
     piles = [(g, hit) for g in classed(root, "pile") for hit in classed(g, "hit")]
     assert [g.get("data-mat") for g, _ in piles] == ["fire"]
     for g, hit in piles:
-        left = svg.BOX_X + svg.BOX_W + svg.BOX_GAP + KINDS.index(g.get("data-kind")) * svg.PILE_W
+        left = (geometry.BOX_X + geometry.BOX_W + geometry.BOX_GAP
+                + KINDS.index(g.get("data-kind")) * geometry.PILE_W)
         assert abs(float(hit.get("x")) - left) <= 0.51  # 0.5 in, to two decimals
-        assert float(hit.get("x")) + float(hit.get("width")) <= left + svg.PILE_W + 0.01
+        assert float(hit.get("x")) + float(hit.get("width")) <= left + geometry.PILE_W + 0.01
     for target in classed(root, "target"):  # a whole segment of the ring
         (hit,) = classed(target, "hit")
         assert hit.get("d").startswith("M")
@@ -433,14 +438,14 @@ def test_every_clickable_stone_has_a_hit_area_of_24_px_on_a_phone():
 def test_hub_words_keep_clear_of_the_badges_and_dice():
     """The hub's words stay inside the free disc the corner badges and entry points leave
     (they touched the badges once), whatever the state says."""
-    root = parse(svg.board(bound_position()))
+    root = parse(svg.board(svg.board_view(bound_position())))
     for g in classed(root, "corner-mark") + classed(root, "entry"):
         x, y = translate(g)
         if g.find(NS + "polygon") is not None:  # a corner's hexagon, inside its circle
             reach = svg.BADGE_R
         else:
             reach = float(g.find(NS + "rect").get("width")) / 2
-        assert hypot(x - svg.CX, y - svg.CY) - reach >= svg.HUB_FREE
+        assert hypot(x - geometry.CX, y - geometry.CY) - reach >= svg.HUB_FREE
     dice = [(x - 15, y - 15, x + 15, y + 15) for x, y in
             (translate(d) for d in classed(root, "die"))]
     lines = [f"{colour} {what}" for colour in ("Black", "White")
@@ -455,14 +460,15 @@ def test_hub_words_keep_clear_of_the_badges_and_dice():
                 for cy in (top, bottom):
                     assert hypot(cx, cy) <= svg.HUB_FREE, text
             for left, dtop, right, dbottom in dice:
-                box = (svg.CX - half, svg.CY + top, svg.CX + half, svg.CY + bottom)
+                box = (geometry.CX - half, geometry.CY + top,
+                       geometry.CX + half, geometry.CY + bottom)
                 assert min(box[2], right) <= max(box[0], left) or \
                     min(box[3], dbottom) <= max(box[1], dtop), text
     # the words measured above are all the hub says: to move, passing, game over
     *_, over = random_states(3)
     must_pass = pos({1: ("Bv", "Wv"), 2: ("Wv", "Wv"), 3: ("Wv", "Wf")}, dice=(2, 2))
     for state in (bound_position(), must_pass, over):
-        said = [e.text for e in parse(svg.board(state)).iter(NS + "text")
+        said = [e.text for e in parse(svg.board(svg.board_view(state))).iter(NS + "text")
                 if e.get("class", "").startswith("hub-")]
         assert len(said) == 2
         assert said[0] in lines and (said[1] in subs or re.fullmatch(r"turn \d{1,3}", said[1]))
@@ -475,7 +481,7 @@ def test_no_two_texts_overlap(seed):
             continue
         selections = [None] + (state.movable_stones()[:3] if state.to_move is not None else [])
         for selected in selections:
-            boxes = text_boxes(parse(svg.board(state, selected=selected)))
+            boxes = text_boxes(parse(svg.board(svg.board_view(state), selected=selected)))
             assert overlapping(boxes, under_its_label) == [], (step, selected)
 
 
@@ -485,7 +491,7 @@ LONG = "Bartholomew Maximilian Featherstonehaugh"  # 40 characters
 @pytest.mark.parametrize("name", [LONG, "W" * 40, "山田" * 20, "Ann", "Bé" * 20, "🐉" * 40])
 def test_long_names_are_cut_with_an_ellipsis_to_fit_their_strip(name):
     names = [f"{name} (Black)", name]
-    root = parse(svg.board(bound_position(), names=names))
+    root = parse(svg.board(svg.board_view(bound_position()), names=names))
     for side in classed(root, "side"):
         seat = int(side.get("data-seat"))
         (shown,) = [e for e in side.iter(NS + "text") if e.get("class") == "name"]
@@ -514,10 +520,10 @@ def test_the_last_stone_moved_is_marked_where_it_was_and_where_it_is():
     last = tatsu_svg.last_move(events)
     moved = next(e for e in events if e.kind == "move").data
     assert last == (tuple(moved["from"]), tuple(moved["to"]))
-    drawn = tatsu_svg.board(state, last=last)
+    drawn = tatsu_svg.board(tatsu_svg.board_view(state), last=last)
     assert drawn.count('class="last-move"') == 1
     assert 'class="last-from"' in drawn and 'class="last-to"' in drawn
-    assert 'class="last-move"' not in tatsu_svg.board(state)
+    assert 'class="last-move"' not in tatsu_svg.board(tatsu_svg.board_view(state))
 
 
 def test_a_long_name_keeps_its_words_and_the_direction_keeps_its_arrow():
@@ -528,7 +534,7 @@ def test_a_long_name_keeps_its_words_and_the_direction_keeps_its_arrow():
     from game.core.i18n import speaking
 
     with speaking("hu"):
-        drawn = svg.board(TatsuState({"first": "black"}, 1),
+        drawn = svg.board(svg.board_view(TatsuState({"first": "black"}, 1)),
                           names=["Anna (Fekete)", "Nehéz számítógép (Fehér)"])
     names = _re.findall(r'<text class="name"[^>]*>([^<]*)<', drawn)
     moves = _re.findall(r'<text class="moves"[^>]*>([^<]*)<', drawn)

@@ -1,6 +1,7 @@
 """Section A/D/E data: the deck (D2), the daikaiju table (D3), dice coordinates (D1),
 start marks (D5) and the point numbering (E)."""
 
+import hashlib
 from collections import Counter
 from itertools import product
 
@@ -66,6 +67,18 @@ def test_d2_deck_is_the_35_classes_plus_21_doubles():
     assert actual == expected
     # the straight-across pattern is there exactly once
     assert actual[canonical(STRAIGHT)] == 1
+
+
+def test_d2_deck_order_is_pinned():
+    """Tile numbers are in saved games, positions and links: the deck, derived in
+    tiles.py, keeps the order it was first written in (a digest and a few tiles)."""
+    assert hashlib.sha256(repr(DECK).encode()).hexdigest() == (
+        "bd7b33b1adaec445cae5ac181ff32c6e47369fbefaa9eebb6819e58a7abd3a4b")
+    assert DECK[:35] == tiles.PATTERNS
+    assert DECK[0] == ((0, 1), (2, 3), (4, 5), (6, 7))
+    assert DECK[33] == ((0, 5), (1, 4), (2, 7), (3, 6)) == tiles.STRAIGHT_ACROSS
+    assert DECK[34] == DECK[55] == ((0, 7), (1, 2), (3, 4), (5, 6))
+    assert DECK[35] == DECK[13] == ((0, 2), (1, 3), (4, 6), (5, 7))
 
 
 def test_oriented_is_each_tile_turned_clockwise():

@@ -124,7 +124,7 @@ def test_record_round_trip(seed, players, daikaiju, steps):
     state = played(seed, players, daikaiju, steps)
     record = state.to_record()
     assert set(record) == {"game", "version", "config", "seed", "actions"}
-    assert record["game"] == "tsuro-of-the-seas" and record["version"] == 1
+    assert record["game"] == "tsuro" and record["version"] == 1  # the game's one id
     assert len(record["actions"]) == len(state.history)
     again = TsuroState.from_record(record)
     assert again == state

@@ -44,7 +44,7 @@ def ship(square, point):
 # Three captains. Seat 0 on the top start mark of column 4 (square 3), to place; seat 1
 # on the edge of wake tile 20 at square 10, facing square 17; seat 2 out over the edge.
 BASE = {
-    "game": "tsuro-of-the-seas", "version": 1, "players": 3,
+    "game": "tsuro", "version": 1, "players": 3,
     "ships": [ship(3, 0), ship(17, 0), None], "out": [None, None, "edge"],
     "hands": [[0, 1, 2], [3, 4, 5], []],
     "tiles": [{"square": 10, "tile": 20, "rotation": 0}],
@@ -226,8 +226,10 @@ REFUSED = {
     "a trail before the first turn": (setting_out(trails=[[[24, 0, 5]], []]), "trails[0]",
                                       None, "no ship has sailed"),
     "same_wake not a boolean": (base(same_wake=1), "same_wake", None, "true or false"),
-    "the seed negative": (base(seed=-1), "seed", None, "from 0"),
-    "another game": (base(game="tatsu"), "game", None, "not 'tsuro-of-the-seas'"),
+    "a seed that is a fraction": (base(seed=0.5), "seed", None, "a seed is a whole number "
+                                  "of at most 40 digits or a text of at most 200 characters, "
+                                  "not 0.5"),
+    "another game": (base(game="tatsu"), "game", None, "not 'tsuro'"),
     "another version": (base(version=2), "version", None, "version 2 is not supported"),
     "an unknown field": (base(colour="red"), "colour", None, "unknown field"),
     "no ships": ({k: v for k, v in BASE.items() if k != "ships"}, "ships", None, "missing"),
@@ -292,7 +294,7 @@ def test_a_short_text_and_its_json():
     assert position["decision"] == "placement" and position["to_move"] == 0
     assert position["turn"] == 1 and position["seed"] == 0
     assert to_text(position) == "1_n2_s11a.66e_h1-2-3.4-5-6_k35-4s_p7.8"
-    assert read({"game": "tsuro-of-the-seas", "version": 1, "players": 2,  # the rules page's
+    assert read({"game": "tsuro", "version": 1, "players": 2,  # the rules page's
                  "ships": [ship(0, 0), ship(48, 4)], "hands": [[0, 1, 2], [3, 4, 5]],
                  "daikaiju": [{"daikaiju": 3, "square": 37, "facing": 2}],
                  "draw_pile": [6, 7]}) == position
@@ -341,6 +343,15 @@ def test_a_text_naming_an_impossible_position_is_refused_by_field(text, field, r
     with pytest.raises(PositionError) as caught:
         TsuroState.from_position(text)
     assert (caught.value.field, caught.value.rule) == (field, rule), str(caught.value)
+
+
+def test_a_position_written_under_the_old_name_still_reads():
+    """Positions said "tsuro-of-the-seas" before the game had one id ("tsuro"): still read
+    (GameInfo.old_keys), never written."""
+    assert read(base(game="tsuro-of-the-seas")) == read(BASE)
+    assert read(BASE)["game"] == "tsuro"
+    assert TsuroState.from_position(base(game="tsuro-of-the-seas")).to_position()["game"] == (
+        "tsuro")
 
 
 def test_the_examples_of_the_rules_page_read_and_write_back():
@@ -449,7 +460,7 @@ JSON_LEAVES = (st.none() | st.booleans() | st.integers(-3, 60) | st.integers()
                | st.floats(allow_nan=True) | st.text(max_size=8)
                | st.sampled_from(["edge", "loop", "tile eaten", "placement", "bonus",
                                   "relocation", "start mark", "last ship afloat",
-                                  "tsuro-of-the-seas"]))
+                                  "tsuro", "tsuro-of-the-seas"]))
 KEYS = ["square", "point", "tile", "rotation", "daikaiju", "facing", "game", "version",
         "players", "ships", "hands", "decision", "to_move"]
 ANY_JSON = st.recursive(JSON_LEAVES, lambda inner: st.lists(inner, max_size=5)
@@ -463,7 +474,7 @@ def test_random_json_is_refused_with_a_position_error_only(data):
     accepted_or_refused(data)
     accepted_or_refused(json.dumps(data))
     if isinstance(data, dict):
-        accepted_or_refused({**data, "game": "tsuro-of-the-seas", "version": 1})
+        accepted_or_refused({**data, "game": "tsuro", "version": 1})
 
 
 def paths(value, here=()):
@@ -529,7 +540,7 @@ def test_a_valid_text_with_a_character_changed_is_refused_or_still_sound(text, d
 
 def test_deep_or_strange_json_is_refused_cleanly():
     for source in ["[" * 100000 + "]" * 100000, "{" * 50000, '{"game": NaN}', b"\xff\xfe",
-                   "", "   ", "{}", "null", 12, None, {1: 2}, {"game": "tsuro-of-the-seas",
+                   "", "   ", "{}", "null", 12, None, {1: 2}, {"game": "tsuro",
                                                                "version": True}]:
         with pytest.raises(PositionError):
             TsuroState.from_position(source)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game.core import Action, new_rng
-from game.tsuro import TsuroState, svg
+from game.tsuro import TsuroState, geometry, svg
 from game.tsuro.board import OFF, START_MARKS, behind, edge_of_mark
 from game.tsuro.daikaiju import TILES
 from game.tsuro.tiles import ORIENTED
@@ -80,7 +80,7 @@ def test_eight_distinct_colours_shapes_and_names():
 # --- the board -----------------------------------------------------------------------------
 def test_board_root_squares_and_numbers():
     state = mid_game()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert root.tag == NS + "svg"
     assert root.get("data-board") == "tsuro"
     assert root.get("viewBox") and root.get("width") is None
@@ -102,7 +102,7 @@ def test_board_root_squares_and_numbers():
 
 def test_every_placed_tile_has_its_four_wakes():
     state = mid_game()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     tiles = classed(root, "tile")
     placed = {sq: (state.tile_at[sq], state.rotation_at[sq]) for sq in range(49)
               if state.tile_at[sq] >= 0}
@@ -117,13 +117,13 @@ def test_every_placed_tile_has_its_four_wakes():
         for path in wakes:
             a, b = map(int, path.get("data-points").split("-"))
             assert lookup[a] == b
-            assert first_point(path.get("d")) == svg.POINT_XY[a]
-            assert last_point(path.get("d")) == svg.POINT_XY[b]
+            assert first_point(path.get("d")) == geometry.POINT_XY[a]
+            assert last_point(path.get("d")) == geometry.POINT_XY[b]
 
 
 def test_one_ship_per_ship_in_the_game_with_its_shape():
     state = mid_game(players=8, seed=5)
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     ships = classed(root, "ship")
     afloat = [s for s in range(8) if state.out[s] is None]
     assert sorted(int(e.get("data-seat")) for e in ships) == afloat
@@ -142,7 +142,7 @@ def test_one_ship_per_ship_in_the_game_with_its_shape():
 def test_all_eight_shapes_are_drawn_differently():
     ships = [0, 1, 16, 17, 50, 51, 388, 389]  # top, top, top, top, right, right, bottom x2
     state = build(8, ships=ships, hands=[[s] for s in range(8)])
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     hulls = {}
     for g in classed(root, "ship"):
         hull = classed(g, "hull")[0]
@@ -154,19 +154,20 @@ def test_all_eight_shapes_are_drawn_differently():
 def test_ships_point_at_the_square_they_face():
     # seat 0 on the top edge (faces south), seat 1 on the left edge (faces east)
     state = build(2, ships=[3 * 8 + 1, 14 * 8 + 7], hands=[[0], [1]])
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     bows = {int(g.get("data-seat")): classed(g, "bow")[0].get("transform")
             for g in classed(root, "ship")}
     assert bows == {0: "rotate(180)", 1: "rotate(90)"}
     # a ship on a start mark stands outside the board, next to its first square
     ship0 = next(g for g in classed(root, "ship") if g.get("data-seat") == "0")
     x, y = translate(ship0)
-    assert y < svg.MARGIN and svg.MARGIN + 3 * svg.SQ < x < svg.MARGIN + 4 * svg.SQ
+    assert y < geometry.MARGIN
+    assert geometry.MARGIN + 3 * geometry.SQ < x < geometry.MARGIN + 4 * geometry.SQ
 
 
 def test_trails_follow_the_sailed_wakes():
     state = mid_game()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     trails = {int(e.get("data-seat")): e for e in classed(root, "trail")}
     drawn = 0
     for seat, trail in enumerate(state.trails):
@@ -210,7 +211,7 @@ def test_daikaiju_arrows_turn_with_the_tile(facing, expected):
     # daikaiju 0 is tile 1: F R B L C, rotation number 1, gold arrow
     state = build(2, ships=[0, 9], hands=[[0], [1]],
                   daikaiju={0: (24, facing), 3: (40, 2)})
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert len(classed(root, "daikaiju")) == 2
     g, arrows = arrows_of(root, 0)
     assert g.get("id") == "daikaiju-0" and g.get("data-square") == "24"
@@ -228,7 +229,7 @@ def test_daikaiju_without_gold_arrow_and_anticlockwise_turn():
     # daikaiju 3 is tile 4: B L A F R, rotation number 2, no gold arrow; facing south
     state = build(2, ships=[0, 9], hands=[[0], [1]],
                   daikaiju={3: (40, 2)})
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     g, arrows = arrows_of(root, 3)
     assert g.get("data-gold") == "false" and g.get("data-number") == str(TILES[3][0])
     assert [a.get("data-direction") for _, a in sorted(arrows.items())] == [
@@ -239,7 +240,7 @@ def test_daikaiju_without_gold_arrow_and_anticlockwise_turn():
 
 def test_daikaiju_count_matches_the_board():
     for state in random_game(6, 21, steps=60):
-        root = parse(svg.board(state))
+        root = parse(svg.board(svg.board_view(state)))
         on_board = [k for k in range(10) if state.kaiju_square[k] != OFF]
         drawn = classed(root, "daikaiju")
         assert sorted(int(g.get("data-daikaiju")) for g in drawn) == on_board
@@ -251,22 +252,23 @@ def test_daikaiju_count_matches_the_board():
 # --- choices -----------------------------------------------------------------------------------
 def test_start_marks_are_choices_only_during_the_start_mark_decision():
     state = TsuroState({"players": 3, "daikaiju": True}, 4)
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     marks = classed(root, "choice")
     assert len(marks) == 56
     assert sorted(int(e.get("data-mark")) for e in marks) == sorted(START_MARKS)
     assert all(e.get("role") == "button" for e in marks)
     state.apply(Action("start", (START_MARKS[5],)))
-    marks = [int(e.get("data-mark")) for e in classed(parse(svg.board(state)), "choice")]
+    marks = [int(e.get("data-mark"))
+             for e in classed(parse(svg.board(svg.board_view(state))), "choice")]
     assert len(marks) == 55 and START_MARKS[5] not in marks
     # someone else's screen, or highlighting off: nothing to click
-    assert not with_attr(parse(svg.board(state, seat=0)), "data-mark")
-    assert len(with_attr(parse(svg.board(state, seat=1)), "data-mark")) == 55
-    assert not with_attr(parse(svg.board(state, highlight=False)), "data-mark")
+    assert not with_attr(parse(svg.board(svg.board_view(state), seat=0)), "data-mark")
+    assert len(with_attr(parse(svg.board(svg.board_view(state), seat=1)), "data-mark")) == 55
+    assert not with_attr(parse(svg.board(svg.board_view(state), highlight=False)), "data-mark")
     state.apply(Action("start", (START_MARKS[20],)))
     state.apply(Action("start", (START_MARKS[40],)))
     assert state.decision != "start mark"
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     assert not with_attr(root, "data-mark") and not classed(root, "choice")
 
 
@@ -287,26 +289,26 @@ def relocation_state():
 
 def test_relocation_marks_are_the_choices():
     state = relocation_state()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     marks = sorted(int(e.get("data-mark")) for e in classed(root, "choice"))
     assert marks == sorted(state.relocation_marks()) and marks
     assert all(m >> 3 in range(7) for m in marks)  # the same (top) edge
     assert "to move to another start mark" in root.find(NS + "title").text
-    assert svg.board(state.view(0)) == svg.board(state, seat=0)
+    assert svg.board(state.view(0)) == svg.board(svg.board_view(state), seat=0)
 
 
 def test_target_square_during_placement():
     state = mid_game()
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     targets = classed(root, "target")
     assert len(targets) == 1
     assert int(targets[0].get("data-square")) == state.ships[state.active] >> 3
     assert "square" in targets[0].get("class").split()
     assert len(classed(root, "square")) == 49
     other = (state.active + 1) % state.players
-    assert not classed(parse(svg.board(state, seat=other)), "target")
-    assert classed(parse(svg.board(state, seat=state.active)), "target")
-    assert not classed(parse(svg.board(state, highlight=False)), "target")
+    assert not classed(parse(svg.board(svg.board_view(state), seat=other)), "target")
+    assert classed(parse(svg.board(svg.board_view(state), seat=state.active)), "target")
+    assert not classed(parse(svg.board(svg.board_view(state), highlight=False)), "target")
 
 
 # --- preview ------------------------------------------------------------------------------------
@@ -318,7 +320,7 @@ def edge_position():
 
 def test_preview_marks_an_eliminating_placement():
     state = edge_position()
-    root = parse(svg.board(state, preview=(0, 0)))
+    root = parse(svg.board(svg.board_view(state), preview=(0, 0)))
     (group,) = classed(root, "preview")
     assert group.get("data-tile") == "0" and group.get("data-rotation") == "0"
     assert group.get("data-square") == "0" and group.get("data-legal") == "false"
@@ -333,7 +335,7 @@ def test_preview_marks_an_eliminating_placement():
 
 def test_preview_of_a_safe_placement():
     state = edge_position()
-    root = parse(svg.board(state, preview=(33, 0)))
+    root = parse(svg.board(svg.board_view(state), preview=(33, 0)))
     (group,) = classed(root, "preview")
     assert group.get("data-legal") == "true"
     (end,) = classed(root, "preview-end")
@@ -347,7 +349,7 @@ def test_preview_moves_other_ships_too():
     # (0,7),(1,2),(3,4),(5,6): seat 0 enters at 0, leaves at 7 to the left edge; seat 1
     # enters at 7 and leaves at 0, off the top.
     state = build(2, ships=[0, 7], hands=[[34], [5]])
-    root = parse(svg.board(state, preview=(34, 0)))
+    root = parse(svg.board(svg.board_view(state), preview=(34, 0)))
     ends = {e.get("data-seat"): e.get("data-fate") for e in classed(root, "preview-end")}
     assert ends == {"0": "edge", "1": "edge"}
     assert {e.get("stroke") for e in classed(root, "preview-path")} == set(svg.SHIP_COLOURS[:2])
@@ -355,14 +357,14 @@ def test_preview_moves_other_ships_too():
 
 def test_preview_ignored_without_a_placement():
     state = TsuroState({"players": 2, "daikaiju": True}, 1)
-    assert not classed(parse(svg.board(state, preview=(0, 0))), "preview")
+    assert not classed(parse(svg.board(svg.board_view(state), preview=(0, 0))), "preview")
 
 
 # --- text and accessibility ----------------------------------------------------------------------
 def test_title_escapes_names():
     state = edge_position()
     names = ["<Ann & \"Bo\"'s>", "]]> </svg>"]
-    markup = svg.board(state, names=names, seat=1)
+    markup = svg.board(svg.board_view(state), names=names, seat=1)
     root = parse(markup)
     title = root.find(NS + "title").text
     assert names[0] in title and "You are ]]> </svg> (Orange square)." in title
@@ -375,14 +377,14 @@ def test_title_escapes_names():
 def test_game_over_title():
     *_, state = random_game(3, 2)
     assert state.is_over
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     title = root.find(NS + "title").text
     assert "Game over:" in title
     assert root.get("role") == "img" and not classed(root, "choice")
 
 
 def test_id_prefix():
-    root = parse(svg.board(mid_game(), id_prefix="demo-"))
+    root = parse(svg.board(svg.board_view(mid_game()), id_prefix="demo-"))
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert ids and all(i.startswith("demo-") for i in ids)
     assert len(ids) == len(set(ids))
@@ -394,9 +396,9 @@ def test_random_games_draw_well_formed_boards(players, seed):
     decisions = set()
     for state in random_game(players, seed):
         decisions.add(state.decision)
-        markup = svg.board(state)
+        markup = svg.board(svg.board_view(state))
         root = parse(markup)
-        assert markup == svg.board(state.clone())  # deterministic
+        assert markup == svg.board(svg.board_view(state.clone()))  # deterministic
         assert len(classed(root, "square")) == 49
         assert len(classed(root, "tile")) == sum(t >= 0 for t in state.tile_at)
         assert all(len(classed(g, "wake")) == 4 for g in classed(root, "tile"))
@@ -409,10 +411,10 @@ def test_random_games_draw_well_formed_boards(players, seed):
         # what a seat sees draws the same board, even after a trip through JSON
         viewer = state.active
         view = json.loads(json.dumps(state.view(viewer)))
-        assert svg.board(view) == svg.board(state, seat=viewer)
+        assert svg.board(view) == svg.board(svg.board_view(state), seat=viewer)
         if state.decision == "placement":
             for tile_id in state.hands[state.active]:
-                root = parse(svg.board(state, preview=(tile_id, 1)))
+                root = parse(svg.board(svg.board_view(state), preview=(tile_id, 1)))
                 (group,) = classed(root, "preview")
                 assert group.get("data-legal") in ("true", "false")
                 moved = state.placement_outcome(tile_id, 1).voyages
@@ -426,7 +428,7 @@ def test_random_games_draw_well_formed_boards(players, seed):
 def test_ship_on_a_start_mark_is_on_no_tile():
     state = edge_position()
     assert behind(state.ships[0]) == OFF
-    title = next(g for g in classed(parse(svg.board(state)), "ship")
+    title = next(g for g in classed(parse(svg.board(svg.board_view(state))), "ship")
                  if g.get("data-seat") == "0").find(NS + "title").text
     assert "start mark on the top edge, gold 1, left point" in title
 
@@ -455,22 +457,23 @@ def test_tile_svg_refuses_what_is_not_a_tile(args):
 
 
 # --- sizes for a phone, and text that never overlaps ---------------------------------------
-PHONE = 360 / svg.VIEW  # CSS px per user unit on a 360-px-wide screen (the page's CSS)
+PHONE = 360 / geometry.VIEW  # CSS px per user unit on a 360-px-wide screen (the page's CSS)
 
 
 def test_mark_areas_tile_the_margin_without_overlapping():
-    areas = {mark: svg.mark_area(mark) for mark in START_MARKS}
+    areas = {mark: geometry.mark_area(mark) for mark in START_MARKS}
     items = list(areas.items())
     for i, (mark, (x, y, w, h)) in enumerate(items):
-        assert x >= 0 and y >= 0 and x + w <= svg.VIEW and y + h <= svg.VIEW
+        assert x >= 0 and y >= 0 and x + w <= geometry.VIEW and y + h <= geometry.VIEW
         # half a square along the edge (and a corner of the margin), the whole margin deep
         along, deep = (w, h) if edge_of_mark(mark) in (0, 2) else (h, w)
-        depth = svg.MARGIN - svg.MARK_INSET  # clear of the frame's edge, for the focus ring
-        assert deep == depth and along in (svg.SQ // 2, svg.SQ // 2 + depth)
+        # clear of the frame's edge, for the focus ring
+        depth = geometry.MARGIN - geometry.MARK_INSET
+        assert deep == depth and along in (geometry.SQ // 2, geometry.SQ // 2 + depth)
         assert min(w, h) * PHONE > 20 and max(w, h) * PHONE >= 24
         # the mark's circle (r 8.5) stands in its own area, clear of its neighbours' along
         # the edge (inwards it may reach over the sea's rim)
-        cx, cy = svg._ship_centre(mark)
+        cx, cy = geometry.ship_centre(mark)
         assert x <= cx <= x + w and y <= cy <= y + h
         if edge_of_mark(mark) in (0, 2):
             assert x + 8.5 <= cx <= x + w - 8.5
@@ -481,19 +484,19 @@ def test_mark_areas_tile_the_margin_without_overlapping():
                 (mark, other)
     # the margin is covered exactly: 4 sides of 7 squares of 2 halves, plus 4 corners
     covered = sum(w * h for _, _, w, h in areas.values())
-    assert covered == (svg.VIEW - 2 * svg.MARK_INSET) ** 2 - svg.BOARD ** 2
+    assert covered == (geometry.VIEW - 2 * geometry.MARK_INSET) ** 2 - geometry.BOARD ** 2
     with pytest.raises(ValueError):
-        svg.mark_area(10)  # square 1, its right side: inside the board, no start mark
+        geometry.mark_area(10)  # square 1, its right side: inside the board, no start mark
 
 
 def test_marks_are_buttons_filling_their_areas_one_in_the_tab_order():
     state = TsuroState({"players": 3, "daikaiju": True}, 4)
-    root = parse(svg.board(state))
+    root = parse(svg.board(svg.board_view(state)))
     marks = classed(root, "choice")
     assert len(marks) == 56
     # roving focus: the first mark is the one tab stop, the arrows reach the others
     assert [g.get("tabindex") for g in marks] == ["0"] + ["-1"] * 55
-    picked = parse(svg.board(state, mark=int(marks[7].get("data-mark"))))
+    picked = parse(svg.board(svg.board_view(state), mark=int(marks[7].get("data-mark"))))
     assert [g.get("tabindex") for g in classed(picked, "choice")] == \
         ["-1"] * 7 + ["0"] + ["-1"] * 48
     for g in marks:
@@ -506,13 +509,13 @@ def test_marks_are_buttons_filling_their_areas_one_in_the_tab_order():
         (band,) = classed(g, "band")  # the same area, seen
         for rect in (hit, band):
             assert tuple(float(rect.get(k)) for k in ("x", "y", "width", "height")) == \
-                svg.mark_area(mark)
+                geometry.mark_area(mark)
     assert not classed(root, "ghost")
     # the numbers on the margin let clicks through to the marks under them
     (numbers,) = classed(root, "dice-numbers")
     assert numbers.get("pointer-events") == "none"
     # the one button in the tab order during a placement: the target square
-    root = parse(svg.board(mid_game()))
+    root = parse(svg.board(svg.board_view(mid_game())))
     tabbable = [e for e in root.iter() if e.get("tabindex") == "0"]
     assert [e.get("class") for e in tabbable] == ["square target"]
 
@@ -521,54 +524,56 @@ def test_a_picked_mark_is_drawn_as_a_ghost_of_the_ship():
     state = TsuroState({"players": 3, "daikaiju": True}, 4)
     state.apply(Action("start", (START_MARKS[5],)))  # seat 1 to choose now
     mark = START_MARKS[30]
-    markup = svg.board(state, mark=mark)
+    markup = svg.board(svg.board_view(state), mark=mark)
     root = parse(markup)
     (ghost,) = classed(root, "ghost")
     assert ghost.get("data-seat") == "1" and ghost.get("data-mark") == str(mark)
     assert ghost.get("pointer-events") == "none"
-    assert translate(ghost) == svg._ship_centre(mark)
+    assert translate(ghost) == geometry.ship_centre(mark)
     # the seat's own ship, faded, with its hull shape, in a ring
     assert any(e.get("fill") == svg.SHIP_COLOURS[1] and e.get("opacity") for e in ghost.iter())
     assert len(ghost.findall(NS + "circle")) == 2
     pressed = [g for g in classed(root, "choice") if g.get("aria-pressed") == "true"]
     assert [int(g.get("data-mark")) for g in pressed] == [mark]
     assert "picked" in pressed[0].get("class").split()
-    assert markup == svg.board(state.clone(), mark=mark)  # deterministic
-    assert markup != svg.board(state)
+    assert markup == svg.board(svg.board_view(state.clone()), mark=mark)  # deterministic
+    assert markup != svg.board(svg.board_view(state))
     # from the seat's view, the same drawing
     view = json.loads(json.dumps(state.view(1)))
-    assert svg.board(view, mark=mark) == svg.board(state, seat=1, mark=mark)
+    assert svg.board(view, mark=mark) == svg.board(svg.board_view(state), seat=1, mark=mark)
     # not drawn where the mark is no choice: taken, another seat's screen, no highlight
-    for quiet in (svg.board(state, mark=START_MARKS[5]), svg.board(state, seat=0, mark=mark),
-                  svg.board(state, highlight=False, mark=mark)):
+    drawn = svg.board_view(state)
+    for quiet in (svg.board(drawn, mark=START_MARKS[5]), svg.board(drawn, seat=0, mark=mark),
+                  svg.board(drawn, highlight=False, mark=mark)):
         root = parse(quiet)
         assert not classed(root, "ghost") and not classed(root, "picked")
     for bad in (10, -1, 10_000, "30", 2.0):
         with pytest.raises(ValueError):
-            svg.board(state, mark=bad)
+            svg.board(svg.board_view(state), mark=bad)
 
 
 def test_a_picked_relocation_mark_is_drawn_too():
     state = relocation_state()
     mark = state.relocation_marks()[0]
-    root = parse(svg.board(state, mark=mark))
+    root = parse(svg.board(svg.board_view(state), mark=mark))
     (ghost,) = classed(root, "ghost")
     assert ghost.get("data-seat") == str(state.active) and ghost.get("data-mark") == str(mark)
     # during a placement, a mark means nothing
-    assert not classed(parse(svg.board(mid_game(), mark=START_MARKS[0])), "ghost")
+    assert not classed(parse(svg.board(svg.board_view(mid_game()), mark=START_MARKS[0])), "ghost")
 
 
 def test_every_text_is_legible_on_a_phone():
     """Every label is at least MIN_FONT units: 9 CSS px when the board is 360 px wide."""
     assert svg.MIN_FONT * PHONE >= 9
     for state in (TsuroState({"players": 8, "daikaiju": True}, 3), mid_game(players=8, seed=5)):
-        for markup in (svg.board(state), svg.board(state, mark=START_MARKS[0])):
+        view = svg.board_view(state)
+        for markup in (svg.board(view), svg.board(view, mark=START_MARKS[0])):
             boxes = text_boxes(parse(markup))
             assert boxes
             sizes = {round(b[3] - b[1], 3) for b in boxes}  # font sizes, from the boxes
             assert min(sizes) >= svg.MIN_FONT
     # the target square: a 60-unit square, 43 px on a phone
-    assert svg.SQ * PHONE >= 24
+    assert geometry.SQ * PHONE >= 24
 
 
 @pytest.mark.parametrize("players, seed", [(3, 7), (6, 2), (8, 3)])
@@ -580,11 +585,11 @@ def test_no_two_texts_overlap(players, seed):
         if state.decision == "placement":
             previews += [(t, 0) for t in state.hands[state.active]]
         for preview in previews:
-            root = parse(svg.board(state, preview=preview))
+            root = parse(svg.board(svg.board_view(state), preview=preview))
             assert overlapping(text_boxes(root)) == [], (step, preview)
 
 
 def test_no_text_overlaps_a_ship_facing_a_daikaiju():
     state = relocation_state()  # seat 0 on a start mark, a daikaiju in front of it
     for mark in (None, *state.relocation_marks()):
-        assert overlapping(text_boxes(parse(svg.board(state, mark=mark)))) == []
+        assert overlapping(text_boxes(parse(svg.board(svg.board_view(state), mark=mark)))) == []

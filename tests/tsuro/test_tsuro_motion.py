@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.bots import make_bot
-from game.tsuro import BOTS, motion, svg
+from game.tsuro import BOTS, geometry, motion, svg
 from game.tsuro.board import NEIGHBOUR, OFF
 from game.tsuro.state import TsuroState
 from game.tsuro.text import describe
@@ -29,14 +29,14 @@ def actions(seed: int, count: int = 250, players: int = 4):
     state = TsuroState({"players": players, "daikaiju": True}, seed)
     bots = {s: make_bot("easy", s, f"{seed}:{s}", BOTS) for s in range(players)}
     log = []
-    before = svg.board(state, roll=svg.turn_roll(log))
+    before = svg.board(svg.board_view(state), roll=svg.turn_roll(log))
     for _step in range(count):
         if state.is_over:
             return
         events = state.apply(bots[state.to_move](state))
         earlier = list(log)
         log += events
-        after = svg.board(state, roll=svg.turn_roll(log))
+        after = svg.board(svg.board_view(state), roll=svg.turn_roll(log))
         yield [(event, "") for event in events], ET.fromstring(before), \
             ET.fromstring(after), earlier
         before = after
@@ -119,8 +119,8 @@ def test_a_trail_shows_wake_by_wake_in_step_with_its_ship():
                 assert move.keyframes[0]["opacity"] == 0  # unseen until the ship comes
                 start = max(f["offset"] for f in move.keyframes if f["opacity"] == 0)
                 end = min(f["offset"] for f in move.keyframes if f["opacity"] == 1)
-                x0, y0 = svg._square_origin(square)
-                curve = svg.wake_curve(entry, exit_point, x0, y0)
+                x0, y0 = geometry.square_origin(square)
+                curve = geometry.wake_curve(entry, exit_point, x0, y0)
                 # shown from when the ship enters the tile to when it leaves it
                 assert where[end] == pytest.approx(curve[-1], abs=0.01)
                 if start:
@@ -146,8 +146,8 @@ def test_a_ship_whose_voyage_puts_it_out_sails_it_and_sinks_at_its_end():
             assert xy(move.keyframes[0]) == pytest.approx(drawn_at(old), abs=6.01)
             assert not select(after, f'g.ship[data-seat="{seat}"]')
             square, entry, exit_point = data["path"][-1]
-            x0, y0 = svg._square_origin(square)
-            end = svg.wake_curve(entry, exit_point, x0, y0)[-1]
+            x0, y0 = geometry.square_origin(square)
+            end = geometry.wake_curve(entry, exit_point, x0, y0)[-1]
             sinking = [f for f in move.keyframes if f["opacity"] < 1]
             assert sinking and sinking[-1]["opacity"] == 0
             assert "scale(0.25)" in sinking[-1]["transform"]
@@ -185,7 +185,7 @@ def test_a_ship_that_sails_and_then_goes_down_sails_as_its_copy_and_sinks_where_
                  hands=[[tile[0]], [20], [21]], draw_pile=[22, 23, 24],
                  daikaiju={0: (sq(0, 2), 3), 1: (sq(4, 4), 0), 2: (sq(4, 2), 0)},
                  dice=[3, 4, 1, 1, 1])
-    before = ET.fromstring(svg.board(state))
+    before = ET.fromstring(svg.board(svg.board_view(state)))
     events = state.apply(place(*tile))
     lines = [(event, "") for event in events]
     assert state.out[1] == "facing daikaiju"
@@ -197,7 +197,7 @@ def test_a_ship_that_sails_and_then_goes_down_sails_as_its_copy_and_sinks_where_
     assert voyage.selector == sinking.selector == "#ship-1"  # one copy, as drawn before
     assert voyage.before and sinking.before and not voyage.home
     (old,) = select(before, "#ship-1")
-    stop = svg._ship_centre(events[sailed + 1].data["to"])
+    stop = geometry.ship_centre(events[sailed + 1].data["to"])
     assert xy(voyage.keyframes[0]) == pytest.approx(drawn_at(old), abs=0.01)
     assert xy(voyage.keyframes[-1]) == pytest.approx(stop, abs=0.01)
     # it waits (the page holds each move's first keyframe) where it stood, and sinks
@@ -207,7 +207,7 @@ def test_a_ship_that_sails_and_then_goes_down_sails_as_its_copy_and_sinks_where_
     assert xy(sinking.keyframes[1]) == pytest.approx(stop, abs=0.01)
     assert sinking.keyframes[-1]["opacity"] == 0
     # its trail shows as it sails: drawn (faded) after the action
-    after = ET.fromstring(svg.board(state))
+    after = ET.fromstring(svg.board(svg.board_view(state)))
     wakes = [m for m in plan[sailed] if m.selector.startswith('g.trail-group[data-seat="1"]')]
     assert wakes and all(select(after, m.selector) for m in wakes)
 
@@ -220,9 +220,9 @@ def test_a_tile_laid_and_eaten_in_one_action_is_never_looked_for():
                  hands=[[tile[0]], [20], [21]], draw_pile=[22, 23, 24],
                  daikaiju={0: (sq(1, 0), 0), 1: (sq(4, 4), 0), 2: (sq(4, 2), 0)},
                  dice=[3, 4, 1, 1, 1])
-    before = ET.fromstring(svg.board(state))
+    before = ET.fromstring(svg.board(svg.board_view(state)))
     events = state.apply(place(*tile))
-    after = ET.fromstring(svg.board(state, roll=svg.turn_roll(events)))
+    after = ET.fromstring(svg.board(svg.board_view(state), roll=svg.turn_roll(events)))
     assert [e.data["reason"] for e in events if e.kind == "ship_out"] == ["tile eaten"] * 2
     plan = motion.moves([(event, "") for event in events])
     moves = [m for ms in plan.values() for m in ms]
@@ -302,8 +302,8 @@ def test_a_destroyed_daikaiju_is_trodden_under_and_one_leaving_walks_off_the_edg
                 if len(away) == 1:  # off over its edge
                     dx, dy = (float(v) for v in re.findall(
                         r"-?[\d.]+", move.keyframes[-1]["translate"]))
-                    assert (dx, dy) == (svg.VECTOR[away[0]][0] * 50,
-                                        svg.VECTOR[away[0]][1] * 50)
+                    assert (dx, dy) == (geometry.VECTOR[away[0]][0] * 50,
+                                        geometry.VECTOR[away[0]][1] * 50)
                 left += 1
     assert destroyed >= 1 and left >= 5
 
@@ -356,7 +356,7 @@ def test_the_roll_drawn_is_the_one_of_the_turn_being_played():
     assert svg.turn_roll([turn, roll]) is roll.data
     assert svg.turn_roll([turn, roll, turn, restore]) is None  # no roll that turn
     state = TsuroState({"players": 3, "daikaiju": True}, 1)
-    assert not select(ET.fromstring(svg.board(state)), "g.dice")
+    assert not select(ET.fromstring(svg.board(svg.board_view(state))), "g.dice")
 
 
 def test_the_dice_stand_clear_of_the_ships_and_read_on_a_phone():
@@ -367,7 +367,7 @@ def test_the_dice_stand_clear_of_the_ships_and_read_on_a_phone():
     state = make(8, ships=marks, hands=[[k] for k in range(8)],
                  daikaiju={0: (sq(2, 2), 0), 1: (sq(4, 4), 0), 2: (sq(4, 2), 0)})
     for acts in (True, False):
-        root = ET.fromstring(svg.board(state, seat=7, roll={"gold": 6, "blue": 5,
+        root = ET.fromstring(svg.board(svg.board_view(state), seat=7, roll={"gold": 6, "blue": 5,
                                                             "acts": acts}))
         assert overlapping(text_boxes(root)) == []
         sizes = {float(e.get("font-size")) for e in root.iter() if e.get("font-size")}
@@ -378,8 +378,8 @@ def test_the_dice_stand_clear_of_the_ships_and_read_on_a_phone():
                 sx, sy = drawn_at(ship)
                 # the ship's ring (radius 14, its stroke) above the die's top edge
                 assert y - svg.DIE / 2 >= sy + 14 + 1.25 or abs(x - sx) > 14 + svg.DIE
-            assert y - svg.DIE / 2 > svg.MARGIN + svg.BOARD + 3  # off the sea's rim
-            assert y + svg.DIE / 2 < svg.VIEW - 2  # inside the frame
+            assert y - svg.DIE / 2 > geometry.MARGIN + geometry.BOARD + 3  # off the sea's rim
+            assert y + svg.DIE / 2 < geometry.VIEW - 2  # inside the frame
 
 
 # --- the preview -------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ def test_the_last_tile_laid_is_marked_by_shape_until_the_next():
         log += state.apply(chooser.choice(state.legal_actions()))
     square = tsuro_svg.last_square(log)
     assert square == [e for e in log if e.kind == "tile_placed"][-1].data["square"]
-    drawn = tsuro_svg.board(state, last=square)
+    drawn = tsuro_svg.board(tsuro_svg.board_view(state), last=square)
     assert drawn.count('class="last-move"') == 1 and f'data-square="{square}"' in drawn
     assert 'stroke-dasharray="5 3"' in drawn  # a dashed outline and a notch: not colour
-    assert 'class="last-move"' not in tsuro_svg.board(state)
+    assert 'class="last-move"' not in tsuro_svg.board(tsuro_svg.board_view(state))
     assert tsuro_svg.last_square([]) is None

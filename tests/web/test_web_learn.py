@@ -24,6 +24,9 @@ from game.web.learn import (
 
 LESSONS = {key: info for key, info in games().items()}
 STEPS = [(key, index) for key, info in LESSONS.items() for index in range(len(info.lesson))]
+# The first steps ask for any turn ("play"); the others for a choice that can be wrong.
+PLAY_STEPS = [(key, i) for key, i in STEPS if LESSONS[key].lesson[i].goal == "play"]
+CHOICE_STEPS = [(key, i) for key, i in STEPS if LESSONS[key].lesson[i].goal != "play"]
 
 
 @pytest.mark.parametrize("key", sorted(LESSONS))
@@ -68,11 +71,27 @@ def test_each_steps_solution_solves_it_on_the_pages_table(key, index):
                                                            in panel)
 
 
-@pytest.mark.parametrize("key, index", STEPS)
+@pytest.mark.parametrize("key, index", PLAY_STEPS)
+def test_a_first_step_is_solved_by_any_turn(key, index):
+    """The first steps ask only for a turn played: no legal turn fails them."""
+    info = LESSONS[key]
+    embed = step_embed(info, info.lesson[index])
+    for first in embed.state.legal_actions():
+        state, actions, events = embed.state.clone(), [], []
+        verdict = None
+        for action in [first, *[None] * 5]:  # then the first legal choice, till judged
+            action = action or state.legal_actions()[0]
+            actions.append(action)
+            events += state.apply(action)
+            verdict = embed.challenge.judge(actions, events, state)
+            if verdict is not None:
+                break
+        assert verdict is not None and verdict.solved, (first, actions)
+
+
+@pytest.mark.parametrize("key, index", CHOICE_STEPS)
 def test_a_step_is_a_real_choice_and_a_wrong_try_gets_its_hint(key, index):
     step = LESSONS[key].lesson[index]
-    if step.goal == "play":
-        return  # the first steps: any turn is right
     info = LESSONS[key]
     embed = step_embed(info, step)
     wrong = find_failing_turn(embed.state, embed.challenge)

@@ -58,7 +58,7 @@ def tsuro_mid_game(seed=11, turns=12) -> TsuroState:
 
 def test_a_placed_wake_tile_says_its_square_and_which_points_its_wakes_join():
     state = tsuro_mid_game()
-    root = ET.fromstring(tsuro_svg.board(state))
+    root = ET.fromstring(tsuro_svg.board(tsuro_svg.board_view(state)))
     tiles = [g for g in root.iter(NS + "g") if g.get("class") == "tile"]
     assert len(tiles) >= 3
     for g in tiles:
@@ -74,7 +74,7 @@ def test_a_placed_wake_tile_says_its_square_and_which_points_its_wakes_join():
 
 def test_a_daikaiju_says_its_number_its_facing_and_its_square():
     state = tsuro_mid_game()
-    root = ET.fromstring(tsuro_svg.board(state))
+    root = ET.fromstring(tsuro_svg.board(tsuro_svg.board_view(state)))
     kaiju = [g for g in root.iter(NS + "g") if g.get("class") == "daikaiju"]
     assert kaiju
     for g in kaiju:
@@ -88,7 +88,7 @@ def test_a_daikaiju_says_its_number_its_facing_and_its_square():
 def test_a_ship_says_its_captain_its_shape_and_its_place():
     state = tsuro_mid_game()
     names = ["Ann", "Ben", "Cat"]
-    root = ET.fromstring(tsuro_svg.board(state, names=names))
+    root = ET.fromstring(tsuro_svg.board(tsuro_svg.board_view(state), names=names))
     ships = [g for g in root.iter(NS + "g") if g.get("class", "").startswith("ship")]
     assert ships
     for g in ships:
@@ -101,7 +101,7 @@ def test_a_ship_says_its_captain_its_shape_and_its_place():
 
 def test_start_marks_say_their_edge_and_a_hand_tile_its_wakes():
     state = TsuroState({"players": 2, "daikaiju": True}, 4)
-    root = ET.fromstring(tsuro_svg.board(state))
+    root = ET.fromstring(tsuro_svg.board(tsuro_svg.board_view(state)))
     edges = ["top", "right", "bottom", "left"]
     marks = [g for g in root.iter(NS + "g") if "choice" in g.get("class", "").split()]
     for g in marks:
@@ -124,7 +124,7 @@ def tatsu_mid_game(seed=5, actions=14) -> TatsuState:
 def test_tatsu_stones_segments_and_targets_say_what_and_where_they_are():
     state = tatsu_mid_game()
     stone = state.movable_stones()[0]
-    root = ET.fromstring(tatsu_svg.board(state, selected=stone))
+    root = ET.fromstring(tatsu_svg.board(tatsu_svg.board_view(state), selected=stone))
     colours = ["Black", "White"]
     stones = [g for g in root.iter(NS + "g") if "stone" in g.get("class", "").split()]
     assert len(stones) >= 4

@@ -92,10 +92,11 @@ def replay_board(table, step):
     drawn from the viewing seat, nothing to click."""
     state, seat = at(table.match, step), table.replay_seat
     if isinstance(table, TsuroTable):
-        inner = tsuro_svg.board(state if seat is None else state.view(seat), seat=seat,
-                                highlight=False, names=table.match.names)
+        view = tsuro_svg.board_view(state) if seat is None else state.view(seat)
+        inner = tsuro_svg.board(view, seat=seat, highlight=False, names=table.match.names)
     else:
-        inner = tatsu_svg.board(state, seat=seat, highlight=False, names=table.match.names)
+        inner = tatsu_svg.board(tatsu_svg.board_view(state), seat=seat, highlight=False,
+                                names=table.match.names)
     return f'<div class="replay-board" data-replay-at="{step}">{inner}</div>'
 
 

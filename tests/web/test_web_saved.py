@@ -140,6 +140,21 @@ def test_a_file_of_the_other_game_newer_or_refused_by_the_rules():
                     "tatsu")
 
 
+def test_a_file_written_under_the_old_name_of_tsuro_still_opens():
+    """Records and positions said "tsuro-of-the-seas" before the game had one id: read as
+    "tsuro" (GameInfo.old_keys), never written again."""
+    match = played("tsuro", 4, 10, ("human", "easy"))
+    old = {**match.state.to_record(), "game": "tsuro-of-the-seas"}
+    again, _pace = open_record(json.dumps(old), "tsuro")
+    assert again.state == match.state and again.state.to_record()["game"] == "tsuro"
+    kept = json.loads(saved_text(match, "fast"))
+    kept["record"]["game"] = "tsuro-of-the-seas"
+    again, pace = open_record(json.dumps(kept), "tsuro")
+    assert again.state == match.state and pace == "fast"
+    with pytest.raises(SavedGameError, match="a game of Tsuro of the Seas, not Tatsu"):
+        open_record(json.dumps(old), "tatsu")
+
+
 # --- the casual setting --------------------------------------------------------------------
 def test_a_casual_game_comes_back_casual_and_an_older_save_is_not():
     info = games()["tatsu"]

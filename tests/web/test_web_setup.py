@@ -6,10 +6,10 @@ from html.parser import HTMLParser
 
 import pytest
 
+from game.core.rng import SEED_CHARACTERS, seed_refusal
 from game.web.setup import (
     KIND_LABELS,
     NAME_MAX,
-    SEED_MAX,
     FormError,
     default_name,
     form_errors,
@@ -151,7 +151,8 @@ def test_names_may_be_forty_characters_and_the_form_says_so():
         name = tree.one("input", name=f"name{i}")["attrs"]
         assert name["maxlength"] == "40" == str(NAME_MAX)
         assert "setup-name-hint" in name["aria-describedby"].split()
-    assert tree.one("input", name="seed")["attrs"]["maxlength"] == "12"
+    assert tree.one("input", name="seed")["attrs"]["maxlength"] == "200" == str(
+        SEED_CHARACTERS)
     forty = "A" * 39 + "Z"
     _, _, seats, _ = read_form("tsuro", tsuro_values(name0=forty), 1)
     assert seats[0].name == forty  # kept whole, never cut
@@ -203,25 +204,31 @@ def test_a_tatsu_refresh_keeps_who_starts_and_the_names():
 
 
 # --- errors, field by field -----------------------------------------------------------------
-@pytest.mark.parametrize("seed", ["x1", "-3", "1.5", "1e9", "１２", "²", "1234567890123"])
+@pytest.mark.parametrize("seed", ["1" * 41, "-" + "9" * 41, "x" * 201, "\ud800"])
 def test_a_bad_seed_is_an_error_of_the_seed_field(seed):
+    # the one rule of every seed (game/core/rng.py), in its one sentence, as a sentence
     errors = form_errors("tsuro", tsuro_values(seed=seed))
     assert set(errors) == {"seed"}
-    assert "whole number" in errors["seed"] and str(SEED_MAX) in errors["seed"]
+    rule = seed_refusal(seed).partition(", not ")[0]
+    assert errors["seed"].startswith("A" + rule[1:] + ", not ") and errors["seed"][-1] == "."
+    assert "40 digits" in rule and "200 characters" in rule
     with pytest.raises(FormError) as raised:
         read_form("tsuro", tsuro_values(seed=seed), 1)
     assert raised.value.errors == errors and isinstance(raised.value, ValueError)
 
 
-@pytest.mark.parametrize("seed, expected", [("", 7), (" 42 ", 42), ("0", 0),
-                                            ("999999999999", 999999999999)])
+@pytest.mark.parametrize("seed, expected", [
+    ("", 7), (" 42 ", 42), ("0", 0), ("007", 7), ("999999999999", 999999999999),
+    ("-3", -3), ("9" * 40, int("9" * 40)), ("x1", "x1"), ("1.5", "1.5"), ("１２", "１２"),
+    ("a seed of my own", "a seed of my own"), ("y" * 200, "y" * 200)])
 def test_good_seeds(seed, expected):
+    # a whole number when it is one, else the text itself: what a record may hold
     assert form_errors("tatsu", tatsu_values(seed=seed)) == {}
     assert read_form("tatsu", tatsu_values(seed=seed), 7)[1] == expected
 
 
 def test_each_error_is_shown_beside_its_field_and_announced():
-    values = tsuro_values(seed="abc", name1="B" * (NAME_MAX + 5))
+    values = tsuro_values(seed="1" * 50, name1="B" * (NAME_MAX + 5))
     errors = form_errors("tsuro", values)
     assert set(errors) == {"seed", "name1"}
     assert "at most 40 characters" in errors["name1"] and "45" in errors["name1"]
@@ -237,7 +244,7 @@ def test_each_error_is_shown_beside_its_field_and_announced():
     seed_box = tree.elements.index(tree.one("input", name="seed"))
     assert tree.elements[seed_box + 1]["attrs"].get("id") == "setup-seed-error"
     assert "aria-invalid" not in tree.one("input", name="name0")["attrs"]
-    assert tree.value("seed") == "abc"  # what was typed stays, to be corrected
+    assert tree.value("seed") == "1" * 50  # what was typed stays, to be corrected
 
 
 def test_other_values_that_cannot_start_a_game():

@@ -4,7 +4,6 @@ plays and for how long, a line about it, a button to play it and how to play."""
 import re
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -121,26 +120,18 @@ def test_the_pictures_are_made_once():
     assert board_picture("tsuro") is first
 
 
-def test_the_start_screen_is_fast_and_needs_no_browser():
-    """Natively, well under 50 ms once the games' modules are loaded; the module itself
-    imports no drawing or engine until asked."""
-    code = ("import sys, time\n"
+def test_the_start_screen_needs_no_browser_and_loads_no_engine():
+    """The module imports no drawing or engine until asked (how fast the screen is made
+    is measured by `python3 -m lab.bench_start`, not here)."""
+    code = ("import sys\n"
             "import game.web.start as start\n"
             "heavy = [m for m in ('game.tsuro.state', 'game.tatsu.state', 'pyscript', 'js') "
             "if m in sys.modules]\n"
-            "assert not heavy, heavy\n"
-            "import game.tsuro.svg, game.tatsu.svg, game.tsuro.state, game.tatsu.state\n"
-            "t = time.perf_counter(); start.start_screen_html()\n"
-            "first = time.perf_counter() - t\n"
-            "t = time.perf_counter(); start.start_screen_html()\n"
-            "print(first, time.perf_counter() - t)\n")
+            "print(heavy, bool(start.start_screen_html()))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout.split()
-    first, again = map(float, out)
-    assert first < 0.05 and again < 0.005, (first, again)
+                         text=True, check=True).stdout.strip()
+    assert out == "[] True", out
 
 
 def test_the_start_screen_is_the_same_every_time():
-    start = time.perf_counter()
     assert start_screen_html() == start_screen_html()
-    assert time.perf_counter() - start < 0.05

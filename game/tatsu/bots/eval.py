@@ -17,11 +17,23 @@ counts in full for the player about to move, and less for the other (its victims
 still flee). A stone sharing its segment (held, or with a holder above it) is safe.
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action
 from game.core.bots import Weights as BaseWeights
 from game.tatsu.arena import DIRECTION, SEGMENTS
 from game.tatsu.bots.model import ROLLS, from_state, whole_turns
 from game.tatsu.core import ENTRY
 from game.tatsu.layout import ARENA, CODES, DEAD, FIRE, MAT, TOTAL, TRAY, VINE, WATER, WON
+
+if TYPE_CHECKING:
+    from game.tatsu.state import TatsuState
+
+# Per seat, (segment, code) of some of its stones in the arena.
+Stones = tuple[list[tuple[int, int]], list[tuple[int, int]]]
+# What _boxes gives: (box material, the cost of a destroy and of an expel per code).
+Boxes = tuple[float, list[float], list[float]]
 
 WIN = 100000.0
 
@@ -42,6 +54,7 @@ class Weights(BaseWeights):
     danger_waiting = 0.0  # ... of the player about to move (the other one's threats)
     others = 0.5  # weight of every threatened stone but the most threatened one
     reach = 12  # farthest distance counted (6: one die only; 12: one stone, both dice)
+    _tables: "_Tables"  # not a weight: what _tables() derives, cached on first use
 
 
 DEFAULT = Weights()
@@ -77,7 +90,7 @@ ENTRY_BIT = tuple(tuple(sum(1 << d for d in (1, 2, 3) if ENTRY[seat][d] == s)
                         for s in range(SEGMENTS)) for seat in (0, 1))
 
 
-def _material_table(w: Weights) -> tuple:
+def _material_table(w: Weights) -> tuple[float, ...]:
     """Per segment byte: the arena material of Black less White's."""
     table = []
     for byte in range(256):
@@ -99,7 +112,8 @@ class _Tables:
 
     def __init__(self, w: Weights):
         self.material = _material_table(w)
-        self.boxes = {}  # bytes of the trays, mats, dead and arena counts -> _boxes()
+        # bytes of the trays, mats, dead and arena counts -> _boxes()
+        self.boxes: dict[bytes, Boxes] = {}
 
 
 def _tables(w: Weights) -> _Tables:
@@ -110,7 +124,7 @@ def _tables(w: Weights) -> _Tables:
     return tables
 
 
-def _boxes(p, w: Weights) -> tuple:
+def _boxes(p: bytearray, w: Weights) -> Boxes:
     """(Black's box material less White's, what a destroy and an expel would cost each
     stone code, per seat whether it has only one stone in battle)."""
     value = [0.0, 0.0]
@@ -138,33 +152,19 @@ def _boxes(p, w: Weights) -> tuple:
     return value[0] - value[1], destroy, expel
 
 
-def evaluate(p, me: int, to_move: int, w: Weights = DEFAULT) -> float:
-    """How good position `p` is for `me`, `to_move` being about to roll."""
-    won = p[WON]
-    if won:
-        return WIN if won == 1 + me else -WIN
-    tables = _tables(w)
-    segments = p[:SEGMENTS]
-    key = bytes(p[TRAY:WON])
-    boxes = tables.boxes.get(key)
-    if boxes is None:
-        boxes = tables.boxes[key] = _boxes(p, w)
-    black = sum(map(tables.material.__getitem__, segments)) + boxes[0]
-    lone = ([], [])  # per seat: (segment, code) of stones alone on their segment
-    strikers = ([], [])  # per seat: (segment, code) of stones free to move
-    for segment, byte in enumerate(segments):
-        if byte:
-            if byte < 8:
-                lone[byte >> 2].append((segment, byte))
-                strikers[byte >> 2].append((segment, byte))
-            else:
-                strikers[byte >> 5].append((segment, byte >> 3))
+def _danger(p: bytearray, lone: Stones, strikers: Stones, boxes: Boxes, w: Weights) -> list[float]:
+    """[the danger to Black's stones, to White's]: for each of a seat's lone stones
+    ((segment, code) in `lone`), what the rival's next roll would cost it, by the
+    rival's `strikers` (stones free to move) or by entering from its mat; a seat's most
+    threatened stone counts in full, every other one by `w.others`. (The evaluation's
+    hot path: its loops stay together in this one call.)"""
     danger = [0.0, 0.0]
     hit = HIT[w.reach]
     destroy, expel, entangled, others = boxes[1], boxes[2], w.entangled, w.others
     for victim in (0, 1):
         rival = 1 - victim
         base = MAT + 4 * rival
+        # no lone stone, or no rival stone to strike with (on the board or the mat): safe
         if not lone[victim] or not (strikers[rival] or p[base + 1] or p[base + 2]
                                     or p[base + 3]):
             continue
@@ -203,13 +203,39 @@ def evaluate(p, me: int, to_move: int, w: Weights = DEFAULT) -> float:
             if cost > worst:
                 worst = cost
         danger[victim] = worst + others * (total - worst)
+    return danger
+
+
+def evaluate(p: bytearray, me: int, to_move: int, w: Weights = DEFAULT) -> float:
+    """How good position `p` is for `me`, `to_move` being about to roll."""
+    won = p[WON]
+    if won:
+        return WIN if won == 1 + me else -WIN
+    tables = _tables(w)
+    segments = p[:SEGMENTS]
+    key = bytes(p[TRAY:WON])
+    boxes = tables.boxes.get(key)
+    if boxes is None:
+        boxes = tables.boxes[key] = _boxes(p, w)
+    black = sum(map(tables.material.__getitem__, segments)) + boxes[0]
+    lone: Stones = ([], [])  # per seat: (segment, code) of stones alone on their segment
+    strikers: Stones = ([], [])  # per seat: (segment, code) of stones free to move
+    for segment, byte in enumerate(segments):
+        if byte:
+            if byte < 8:
+                lone[byte >> 2].append((segment, byte))
+                strikers[byte >> 2].append((segment, byte))
+            else:
+                strikers[byte >> 5].append((segment, byte >> 3))
+    danger = _danger(p, lone, strikers, boxes, w)
     w_black = w.danger_waiting if to_move == 0 else w.danger_mover
     w_white = w.danger_waiting if to_move == 1 else w.danger_mover
     value = black - w_black * danger[0] + w_white * danger[1]
     return value if me == 0 else -value
 
 
-def best_turn(p, seat: int, dice, first: bool = True, w: Weights = DEFAULT):
+def best_turn(p: bytearray, seat: int, dice: Sequence[int], first: bool = True,
+              w: Weights = DEFAULT) -> tuple[float, tuple[Action, ...], bytearray]:
     """(value, moves, position) of `seat`'s best whole turn by the evaluation, the rival
     being the next to roll."""
     best = None
@@ -218,10 +244,10 @@ def best_turn(p, seat: int, dice, first: bool = True, w: Weights = DEFAULT):
         value = evaluate(q, seat, rival, w)
         if best is None or value > best[0]:
             best = (value, moves, q)
-    return best
+    return best  # type: ignore[return-value]  # never None: a turn has at least one way
 
 
-def turn_of(state):
+def turn_of(state: "TatsuState") -> tuple[bytearray, int, tuple[int, ...], bool]:
     """(a copy of the position, seat, dice left, whether no die has been used yet)."""
     dice = state.dice_left
     return from_state(state), state.to_move, dice, len(dice) == len(state.rolled)
@@ -235,11 +261,11 @@ class MediumBot:
 
     weights = MEDIUM
 
-    def __init__(self, seat: int, seed):
+    def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.seed = seed
 
-    def __call__(self, state):
+    def __call__(self, state: "TatsuState") -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

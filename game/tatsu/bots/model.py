@@ -7,27 +7,35 @@ the dice it is given: it reads the state's position, whose turn it is and the di
 left, and nothing else.
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action
 from game.tatsu.core import DIE_FACES, ENDS_TURN, legal_moves, play
 from game.tatsu.layout import WON
+
+if TYPE_CHECKING:
+    from game.tatsu.state import TatsuState
 
 # The 21 distinct rolls of two dice with their probabilities.
 ROLLS = tuple(((a, b), (1 if a == b else 2) / 36) for a in DIE_FACES for b in DIE_FACES
               if a <= b)
 
 
-def from_state(state) -> bytearray:
+def from_state(state: "TatsuState") -> bytearray:
     """A copy of the state's position, for the bot to play on."""
     return state.position[:]
 
 
-def whole_turns(p, seat: int, dice, first: bool = True) -> list:
+def whole_turns(p: bytearray, seat: int, dice: Sequence[int],
+                first: bool = True) -> list[tuple[bytearray, tuple[Action, ...]]]:
     """Every distinct end of `seat`'s turn from `p` with `dice` left to use.
 
     `first`: no die has been used yet this turn (escapes and the pass are offered).
     Returns [(position, moves)]: `moves` is the tuple of moves (Actions) that reaches
     that position (the first way found). Positions repeat across move orders; each is
     kept once, in the order first reached."""
-    seen = {}
+    seen: dict[bytes, tuple[bytearray, tuple[Action, ...]]] = {}
     for move in legal_moves(p, seat, dice, first):
         q = play(p, seat, move)
         if q[WON] or len(dice) == 1 or move[0] in ENDS_TURN:

@@ -18,10 +18,17 @@ and nothing random happens in between), so the bot remembers the rest of its pla
 turn and plays it when the position is the one it planned for.
 """
 
-from game.core.bots import finish
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action
+from game.core.bots import Thinking, finish
 from game.tatsu.bots.eval import MEDIUM, WIN, Weights, best_turn, evaluate, turn_of
 from game.tatsu.bots.model import ROLLS, whole_turns
 from game.tatsu.core import play
+
+if TYPE_CHECKING:
+    from game.tatsu.state import TatsuState
 
 CANDIDATES = 8  # own whole turns searched (the evaluation's best)
 ROLLS_PER_SLICE = 7  # think() yields after this many of the rival's rolls
@@ -29,7 +36,8 @@ HARD_WEIGHTS = Weights()
 REPLY_WEIGHTS = MEDIUM  # how the bot expects the rival to choose its reply
 
 
-def reply_value(q, me: int, w: Weights, reply_w: Weights, rolls=ROLLS) -> float:
+def reply_value(q: bytearray, me: int, w: Weights, reply_w: Weights,
+                rolls: Sequence[tuple[tuple[int, int], float]] = ROLLS) -> float:
     """The expected evaluation (for `me`, to roll next) after the rival's best reply
     to position `q`, over `rolls` [(dice, probability)]."""
     rival = 1 - me
@@ -47,15 +55,16 @@ class HardBot:
     reply_weights = REPLY_WEIGHTS
     candidates = CANDIDATES
 
-    def __init__(self, seat: int, seed):
+    def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.seed = seed
-        self.plan = None  # (position, seat, dice left) expected next, and its move
+        # (position, seat, dice left) expected next, and its move
+        self.plan: tuple[tuple[bytes, int, tuple[int, ...]], Action] | None = None
 
-    def __call__(self, state):
+    def __call__(self, state: "TatsuState") -> Action:
         return finish(self.think(state))
 
-    def think(self, state):
+    def think(self, state: "TatsuState") -> Thinking:
         """The search in slices: yields None between slices, returns the action."""
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -72,7 +81,8 @@ class HardBot:
             self.plan = ((bytes(after), seat, _rest(dice, moves[0])), moves[1])
         return moves[0] if moves[0] in actions else actions[0]
 
-    def search(self, p, seat, dice, first):
+    def search(self, p: bytearray, seat: int, dice: Sequence[int],
+               first: bool) -> Generator[None, None, tuple[Action, ...]]:
         """Generator: yields between slices, returns the moves of the best whole turn."""
         rival = 1 - seat
         turns = whole_turns(p, seat, dice, first)
@@ -97,7 +107,7 @@ class HardBot:
         return best
 
 
-def _rest(dice, move) -> tuple:
+def _rest(dice: Sequence[int], move: Action) -> tuple[int, ...]:
     die = move.args[1]
     rest = list(dice)
     rest.remove(die)

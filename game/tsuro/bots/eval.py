@@ -6,6 +6,9 @@ The evaluation never rolls dice: daikaiju risk is an expectation worked out from
 D3 table.
 """
 
+from collections.abc import Iterable, Sequence
+
+from game.core import Action
 from game.core.bots import Weights as BaseWeights
 from game.tsuro.board import (
     ACROSS,
@@ -26,8 +29,9 @@ from game.tsuro.daikaiju import (
     arrow,
 )
 from game.tsuro.sailing import sail
-from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
-from game.tsuro.tiles import ORIENTED
+from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK, TsuroState
+from game.tsuro.tiles import ORIENTED, Lookup
+from game.tsuro.world import Voyage, World
 
 # The chance that one daikaiju roll makes the daikaiju act, and of each die face then.
 P_ACT = sum(1 for g in range(1, 7) for b in range(1, 7) if g + b in ACTING_SUMS) / 36
@@ -61,7 +65,7 @@ class Weights(BaseWeights):
 DEFAULT = Weights()
 
 
-def afloat(ships) -> int:
+def afloat(ships: Sequence[int | None]) -> int:
     """How many ships are still afloat, given every seat's ship position (None: out)."""
     return len(ships) - ships.count(None)
 
@@ -71,7 +75,7 @@ class Context:
 
     __slots__ = ("danger", "rolls", "w", "enter", "held", "order")
 
-    def __init__(self, state, weights=DEFAULT):
+    def __init__(self, state: World, weights: Weights = DEFAULT) -> None:
         self.w = weights
         self.danger = danger_map(state)
         alive = [s for s in state.turn_order() if state.out[s] is None]
@@ -82,7 +86,7 @@ class Context:
         if weights.markov:
             self.enter, self.held = risk_maps(state, self.rolls)
 
-    def after_rolls(self, world, weights) -> "Context":
+    def after_rolls(self, world: World, weights: Weights) -> "Context":
         """The same, judged with `weights` (markov False) on `world`, whose daikaiju
         have moved since (a playout rolled them): the one-roll danger map afresh."""
         copy = object.__new__(Context)
@@ -92,7 +96,7 @@ class Context:
         copy.danger = danger_map(world)
         return copy
 
-    def risk(self, seat, position) -> float:
+    def risk(self, seat: int, position: int) -> float:
         """The chance that a daikaiju ends the ship of `seat` at `position` before its
         next placement: by taking the tile under it or standing in front of it."""
         square = position >> 3
@@ -107,7 +111,7 @@ class Context:
         return min(1.0, self.rolls * danger)
 
 
-def danger_map(state) -> list:
+def danger_map(state: World) -> list[float]:
     """danger[square]: the chance that one daikaiju roll brings a daikaiju to `square`
     (moved there by the D3 table, or placed there), before any other roll."""
     danger = [0.0] * SQUARES
@@ -136,7 +140,7 @@ def danger_map(state) -> list:
     return danger
 
 
-def _transitions():
+def _transitions() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """TRANSITION[k][state][face - 1]: where daikaiju k at state (square * 4 + facing)
     is after die face 1-5 (-1: off the board)."""
     table = []
@@ -161,7 +165,36 @@ TRANSITION = _transitions()
 P_STILL = 1 - P_ACT + P_ACT * P_FACE  # no act, or a 6 (no daikaiju moves)
 
 
-def risk_maps(state, rolls: int):
+def _placed(free: list[int], chance: float, no_enter: list[float], empty: list[float]) -> None:
+    """A new daikaiju is placed on each of the `free` dice squares with `chance`: the
+    square is then both entered and held (risk_maps' running products of "not")."""
+    for s in free:
+        no_enter[s] *= 1 - chance
+        empty[s] *= 1 - chance
+
+
+def _rolled(table: tuple[tuple[int, ...], ...], dist: dict[int, float], step: float,
+            no_enter: list[float]) -> dict[int, float]:
+    """One daikaiju's chances over (square * 4 + facing) after one more roll, from
+    `dist` by its TRANSITION `table` (each die face with chance `step`); the chance
+    that it steps onto each square meanwhile goes into `no_enter`."""
+    new: dict[int, float] = {}
+    entered: dict[int, float] = {}
+    for here, p in dist.items():
+        new[here] = new.get(here, 0.0) + p * P_STILL
+        q = p * step
+        for there in table[here]:
+            if there < 0:  # off the board
+                continue
+            new[there] = new.get(there, 0.0) + q
+            if there >> 2 != here >> 2:  # a step, not a turn on the spot
+                entered[there >> 2] = entered.get(there >> 2, 0.0) + q
+    for s, q in entered.items():
+        no_enter[s] *= 1 - min(1.0, q)
+    return new
+
+
+def risk_maps(state: World, rolls: int) -> tuple[list[list[float]], list[list[float]]]:
     """For t = 1..rolls daikaiju rolls from now: enter[t][s], the chance that a daikaiju
     steps onto or is placed on square s during them, and held[t][s], that one stands
     on s after them (for squares without one now). Each daikaiju is followed on its
@@ -181,35 +214,16 @@ def risk_maps(state, rolls: int):
     for t in range(rolls):
         if t == 0 and len(on_board) < MINIMUM_ON_BOARD:  # restoring instead of rolling
             if free:
-                p = min(MINIMUM_ON_BOARD - len(on_board), supply) / len(free)
-                for s in free:
-                    no_enter[s] *= 1 - p
-                    empty[s] *= 1 - p
+                _placed(free, min(MINIMUM_ON_BOARD - len(on_board), supply) / len(free),
+                        no_enter, empty)
         else:
             if supply and free:
-                p = step / len(free)
-                for s in free:
-                    no_enter[s] *= 1 - p
-                    empty[s] *= 1 - p
+                _placed(free, step / len(free), no_enter, empty)
             for k in on_board:
-                table = TRANSITION[k]
-                new = {}
-                entered = {}
-                for here, p in dists[k].items():
-                    new[here] = new.get(here, 0.0) + p * P_STILL
-                    q = p * step
-                    for there in table[here]:
-                        if there < 0:
-                            continue
-                        new[there] = new.get(there, 0.0) + q
-                        if there >> 2 != here >> 2:
-                            entered[there >> 2] = entered.get(there >> 2, 0.0) + q
-                for s, q in entered.items():
-                    no_enter[s] *= 1 - min(1.0, q)
-                dists[k] = new
+                dists[k] = _rolled(TRANSITION[k], dists[k], step, no_enter)
         held = list(empty)
         for k in on_board:
-            occupied = {}
+            occupied: dict[int, float] = {}
             for here, p in dists[k].items():
                 occupied[here >> 2] = occupied.get(here >> 2, 0.0) + p
             for s, p in occupied.items():
@@ -219,7 +233,7 @@ def risk_maps(state, rolls: int):
     return enter_at, held_at
 
 
-def openness(position, wakes, kaiju_at) -> float:
+def openness(position: int, wakes: Sequence[Lookup | None], kaiju_at: Sequence[int]) -> float:
     """The share of the 7 ways a random tile could lead a ship at `position` out of the
     square in front of it that keep it afloat (a wake back into that square counts half)."""
     square = position >> 3
@@ -244,7 +258,8 @@ def openness(position, wakes, kaiju_at) -> float:
     return good / 7.0
 
 
-def hand_safety(position, hand, wakes, kaiju_at):
+def hand_safety(position: int, hand: Iterable[int], wakes: Sequence[Lookup | None],
+                kaiju_at: Sequence[int]) -> tuple[int, int]:
     """(tiles of `hand` with at least one placement keeping the ship afloat, such
     placements in all) for a ship at `position`, on this board."""
     square = position >> 3
@@ -260,7 +275,9 @@ def hand_safety(position, hand, wakes, kaiju_at):
     return tiles, options
 
 
-def seat_quality(seat, position, ships, wakes, kaiju_at, ctx, hand=None, rivals=False):
+def seat_quality(seat: int, position: int, ships: Sequence[int | None],
+                 wakes: Sequence[Lookup | None], kaiju_at: Sequence[int], ctx: Context,
+                 hand: Sequence[int] | None = None, rivals: bool = False) -> float:
     """How good a ship's position is, before its next placement: daikaiju danger to the
     square in front and the tile under it, the openness of the square in front, with
     `rivals` another ship facing the same square (it moves first and will move this
@@ -279,20 +296,21 @@ def seat_quality(seat, position, ships, wakes, kaiju_at, ctx, hand=None, rivals=
     return value
 
 
-def placement_value(state, me, action, ctx) -> float:
+def placement_value(state: TsuroState, me: int, action: Action, ctx: Context) -> float:
     """The medium evaluation of placing `action` (a legal placement of seat `me`)."""
     tile, rotation = action.args
     return outcome_value(state, me, tile, ORIENTED[tile][rotation],
                          state.placement_outcome(tile, rotation).voyages, ctx)
 
 
-def outcome_value(state, me, tile, lookup, voyages, ctx) -> float:
+def outcome_value(state: World, me: int, tile: int, lookup: Lookup, voyages: dict[int, Voyage],
+                  ctx: Context) -> float:
     """The medium evaluation of seat `me` placing `tile` (wakes `lookup`) with the
     outcome `voyages` ({seat: (end, fate, ...)}, fate None for a ship still afloat).
     `state` is anything with the state's `ships`, `wakes`, `hands`, `kaiju_at` and
     `supply`."""
     ships = state.ships
-    square = ships[me] >> 3
+    square = ships[me] >> 3  # type: ignore[operator]  # `me` is the mover: afloat
     wakes = list(state.wakes)
     wakes[square] = lookup
     ships = list(ships)
@@ -314,7 +332,7 @@ def outcome_value(state, me, tile, lookup, voyages, ctx) -> float:
     hand.remove(tile)
     kaiju_at = state.kaiju_at
     w = ctx.w
-    value = w.kill * dead + seat_quality(me, ships[me], ships, wakes, kaiju_at, ctx, hand, True)
+    value = w.kill * dead + seat_quality(me, ships[me], ships, wakes, kaiju_at, ctx, hand, True)  # type: ignore[arg-type]  # afloat: returned above if not
     if w.opponent:
         for seat, where in enumerate(ships):
             if seat != me and where is not None:
@@ -322,7 +340,8 @@ def outcome_value(state, me, tile, lookup, voyages, ctx) -> float:
     return value
 
 
-def best_placement(state, me, actions, weights=DEFAULT):
+def best_placement(state: TsuroState, me: int, actions: Sequence[Action],
+                   weights: Weights = DEFAULT) -> Action:
     ctx = Context(state, weights)
     best, best_value = actions[0], None
     for action in actions:
@@ -332,7 +351,7 @@ def best_placement(state, me, actions, weights=DEFAULT):
     return best
 
 
-def mark_value(state, me, mark, ctx) -> float:
+def mark_value(state: World, me: int, mark: int, ctx: Context) -> float:
     """A start mark: the square in front empty and open, away from daikaiju and from
     other ships (a ship facing the same square may move ours)."""
     square = mark >> 3
@@ -356,7 +375,8 @@ def mark_value(state, me, mark, ctx) -> float:
     return value
 
 
-def best_mark(state, me, actions, weights=DEFAULT):
+def best_mark(state: World, me: int, actions: Sequence[Action],
+              weights: Weights = DEFAULT) -> Action:
     ctx = Context(state, weights)
     best, best_value = actions[0], None
     for action in actions:
@@ -366,9 +386,9 @@ def best_mark(state, me, actions, weights=DEFAULT):
     return best
 
 
-def tile_value(state, me, tile, ctx) -> float:
+def tile_value(state: World, me: int, tile: int, ctx: Context) -> float:
     """How good a tile would be to hold for the next placement from where the ship is."""
-    position = state.ships[me]
+    position: int = state.ships[me]  # type: ignore[assignment]  # asked only for a ship afloat
     square = position >> 3
     best = -50.0
     for lookup in DISTINCT[tile]:
@@ -385,7 +405,8 @@ def tile_value(state, me, tile, ctx) -> float:
     return best
 
 
-def best_bonus(state, me, actions, weights=DEFAULT):
+def best_bonus(state: TsuroState, me: int, actions: Sequence[Action],
+               weights: Weights = DEFAULT) -> Action:
     """Keep the tiles (own and eliminated captains') that are best to hold."""
     ctx = Context(state, weights)
     hand = state.hands[me]
@@ -407,11 +428,11 @@ class MediumBot:
 
     weights = DEFAULT
 
-    def __init__(self, seat: int, seed):
+    def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.seed = seed  # the medium bot has no chance in it
 
-    def __call__(self, state):
+    def __call__(self, state: TsuroState) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -21,7 +21,11 @@ and for the other ships afloat, summed: rivals_open, rivals_risk, rivals_shared 
 rival facing the same square as another ship, the bot's included).
 """
 
-from game.tsuro.bots.eval import afloat, hand_safety, openness
+from collections.abc import Sequence
+
+from game.tsuro.bots.eval import Context, afloat, hand_safety, openness
+from game.tsuro.tiles import Lookup
+from game.tsuro.world import World
 
 FEATURES = ("open", "risk", "shared", "hand", "hand_options",
             "rivals_open", "rivals_risk", "rivals_shared")
@@ -57,10 +61,11 @@ LEAF_WEIGHTS = {
 }
 
 
-def leaf_features(me, ships, wakes, kaiju_at, hand, ctx) -> dict:
+def leaf_features(me: int, ships: Sequence[int | None], wakes: Sequence[Lookup | None],
+                  kaiju_at: Sequence[int], hand: Sequence[int], ctx: Context) -> dict[str, float]:
     """The features of the bot's position with the ships at `ships` (None: out), the
     board's wakes `wakes` and `hand` left to place; `ctx` gives the daikaiju risk."""
-    position = ships[me]
+    position: int = ships[me]  # type: ignore[assignment]  # (the bot's ship is afloat)
     square = position >> 3
     tiles, options = hand_safety(position, hand, wakes, kaiju_at) if hand else (0, 0)
     features = dict.fromkeys(FEATURES, 0.0)
@@ -79,7 +84,7 @@ def leaf_features(me, ships, wakes, kaiju_at, hand, ctx) -> dict:
     return features
 
 
-def fitted_share(features: dict, alive: int, players: int) -> float:
+def fitted_share(features: dict[str, float], alive: int, players: int) -> float:
     """The fitted share of the win for `features` with `alive` ships afloat, in a game
     of `players` captains, in [0, 1]."""
     weights = LEAF_WEIGHTS[2 if players == 2 else 4][min(alive, 4)]
@@ -87,14 +92,14 @@ def fitted_share(features: dict, alive: int, players: int) -> float:
     return min(1.0, max(0.0, share))
 
 
-def leaf_share(world, me, ctx) -> float:
+def leaf_share(world: World, me: int, ctx: Context) -> float:
     """The share of the win the bot's best placement in `world` promises (0 if every
     placement puts its ship out, the whole share split if one ends the game)."""
     ships0, wakes0, kaiju_at = world.ships, world.wakes, world.kaiju_at
     if not world.hands[me]:  # nothing to place: the position as it stands
         return fitted_share(leaf_features(me, ships0, wakes0, kaiju_at, (), ctx),
                             afloat(ships0), world.players)
-    square = ships0[me] >> 3
+    square = ships0[me] >> 3  # type: ignore[operator]  # (the bot's ship is afloat)
     fills = world.empty_squares() == 1  # a placement fills the board
     best = 0.0
     for option in world.options(me):

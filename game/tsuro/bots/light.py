@@ -8,13 +8,16 @@ the elimination bonus is not taken. It records no events (world.py).
 """
 
 import random
+from collections.abc import Iterable
 
+from game.core import Event
 from game.tsuro.tiles import DECK_SIZE
-from game.tsuro.world import World
+from game.tsuro.world import Placement, World
 
 
 class LightWorld(World):
     __slots__ = ("seed",)  # of the world's dice
+    seed: int
 
     def copy(self) -> "LightWorld":
         """A copy whose dice start again from the world's seed: every candidate
@@ -30,10 +33,10 @@ class LightWorld(World):
         """The start of `seat`'s turn: the daikaiju phase, D7 and D8, the end if it came."""
         self.start_turn(seat, None)
 
-    def _relocate(self, events) -> None:
+    def _relocate(self, events: list[Event] | None) -> None:
         self.ships[self.active] = self.relocation_marks()[0]  # the captain's choice, simplified
 
-    def play(self, seat: int, option) -> None:
+    def play(self, seat: int, option: Placement) -> None:
         """`seat` places `option` (one of options(seat)) and its turn ends, no bonus."""
         self.active = seat
         self.end_turn(self.place(option.tile, option.rotation, option.voyages, None), None)
@@ -44,7 +47,8 @@ class LightWorld(World):
         self.skip_placement(None)
 
 
-def _deal(world, seen, hands, draw_pile, supply) -> None:
+def _deal(world: World, seen: World, hands: Iterable[Iterable[int]], draw_pile: Iterable[int],
+          supply: list[int]) -> None:
     """`world` gets the board, ships and removed tiles of `seen` (copied), and `hands`,
     `draw_pile` and `supply`."""
     world.config, world.players = seen.config, seen.players  # read only
@@ -58,7 +62,7 @@ def _deal(world, seen, hands, draw_pile, supply) -> None:
     world.ships, world.out = list(seen.ships), list(seen.out)
 
 
-def light_world(state, me, rng) -> LightWorld:
+def light_world(state: World, me: int, rng: random.Random) -> LightWorld:
     """A light copy of `state` as seat `me` may imagine it: the tiles it cannot see
     (all 56 less the board, the removed tiles and its own hand) shuffled by `rng` and
     dealt into the other hands (their sizes are known) and the draw pile; the face-down

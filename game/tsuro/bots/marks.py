@@ -14,9 +14,13 @@ Everything here reads only what every captain sees at the start: the daikaiju on
 board, their facings, the supply's size, and the ships already placed.
 """
 
+from collections.abc import Mapping, Sequence
+
+from game.core import Action
 from game.tsuro.board import OFF, SIZE, SQUARES, squares_apart
-from game.tsuro.bots.eval import LOSS, Context, mark_value, openness, risk_maps
+from game.tsuro.bots.eval import LOSS, Context, Weights, mark_value, openness, risk_maps
 from game.tsuro.daikaiju import DAIKAIJU_COUNT
+from game.tsuro.world import World
 
 CORNERS = (0, SIZE - 1, SQUARES - SIZE, SQUARES - 1)
 LONG_ROLLS = 16  # the longest look ahead of the daikaiju risk (risk_maps)
@@ -38,7 +42,8 @@ MARK_WEIGHTS = {
 }
 
 
-def mark_features(state, me, mark, ctx, enter):
+def mark_features(state: World, me: int, mark: int, ctx: Context,
+                  enter: Sequence[Sequence[float]]) -> dict[str, float] | None:
     """The features of `mark` for seat `me` (None if the mark is lost at once: its first
     square holds a daikaiju or a tile). `enter` is risk_maps(state, LONG_ROLLS)[0]."""
     value = mark_value(state, me, mark, ctx)
@@ -66,11 +71,12 @@ def mark_features(state, me, mark, ctx, enter):
     }
 
 
-def mark_score(features, weights=MARK_WEIGHTS) -> float:
+def mark_score(features: Mapping[str, float],
+               weights: Mapping[str, float] = MARK_WEIGHTS) -> float:
     return sum(weights[name] * x for name, x in features.items())
 
 
-def best_fitted_mark(state, me, actions, weights):
+def best_fitted_mark(state: World, me: int, actions: Sequence[Action], weights: Weights) -> Action:
     """The start mark (one of `actions`) with the best fitted score; `weights` are the
     evaluation's (for the mark value)."""
     ctx = Context(state, weights)

@@ -40,7 +40,8 @@ a relocation and the elimination bonus as the medium bot would, with the hard we
 
 import random
 
-from game.core.bots import finish
+from game.core import Action
+from game.core.bots import Thinking, finish
 from game.tsuro.board import squares_apart
 from game.tsuro.bots.eval import (
     LOSS,
@@ -54,9 +55,10 @@ from game.tsuro.bots.eval import (
     placement_value,
 )
 from game.tsuro.bots.leaf import leaf_share
-from game.tsuro.bots.light import light_world
+from game.tsuro.bots.light import LightWorld, light_world
 from game.tsuro.bots.marks import best_fitted_mark
-from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
+from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK, TsuroState
+from game.tsuro.world import Placement, World
 
 MAX_CANDIDATES = 6  # placements searched (the medium evaluation's best)
 ROLLOUTS = 288  # playouts in all (successive halving: a third for each of 3 rounds)
@@ -91,7 +93,8 @@ LATER_WEIGHTS = Weights(**HARD, markov=False, opponent=0.0)
 DUEL_WEIGHTS = Weights(**HARD, markov=False, opponent=1.0)
 
 
-def best_option(world, seat, ctx, need_value=True):
+def best_option(world: World, seat: int, ctx: Context,
+                need_value: bool = True) -> tuple[Placement, float | None]:
     options = world.options(seat)
     if len(options) == 1 and not need_value:
         return options[0], None
@@ -103,12 +106,13 @@ def best_option(world, seat, ctx, need_value=True):
     return best, best_value
 
 
-def far_from(position, other) -> bool:
+def far_from(position: int, other: int) -> bool:
     """Whether two ships face squares more than FAR squares apart (row + column)."""
     return squares_apart(position >> 3, other >> 3) > FAR
 
 
-def playout(world, me, option, ctx, opp_ctx, deeper=True):
+def playout(world: LightWorld, me: int, option: Placement, ctx: Context, opp_ctx: Context,
+            deeper: bool = True) -> float | None:
     """Place `option`, then play the others' turns (their daikaiju rolls with the world's
     dice, their placements as the medium bot would) and judge the bot's best placement
     at its next turn: the share of the win it promises (bots/leaf.py), 0 if the bot is
@@ -135,7 +139,7 @@ def playout(world, me, option, ctx, opp_ctx, deeper=True):
             continue
         if not world.hands[seat]:
             world.skip(seat)
-        elif far_from(ships[seat], ships[me]):
+        elif far_from(ships[seat], ships[me]):  # type: ignore[arg-type]  # (both afloat)
             world.play(seat, world.first_option(seat))
         else:
             world.play(seat, best_option(world, seat, opp_ctx, False)[0])
@@ -149,7 +153,8 @@ def playout(world, me, option, ctx, opp_ctx, deeper=True):
     return leaf_share(world, me, ctx.after_rolls(world, LATER_WEIGHTS))
 
 
-def one_more_round(world, me, weights, ctx, opp_ctx):
+def one_more_round(world: LightWorld, me: int, weights: Weights, ctx: Context,
+                   opp_ctx: Context) -> float | None:
     """Late in the game: the bot's own daikaiju roll, its best placement by `weights`
     (in a duel, DUEL_WEIGHTS), and a playout from there. None if the roll ends the
     bot's ship: that risk is part of what the caller counts exactly (the rolls up to
@@ -161,13 +166,13 @@ def one_more_round(world, me, weights, ctx, opp_ctx):
     if world.ships[me] is None:
         return None
     option, worth = best_option(world, me, ctx.after_rolls(world, weights))
-    if worth <= LOSS / 2:
+    if worth <= LOSS / 2:  # type: ignore[operator]  # (need_value: a value)
         return 0.0
     result = playout(world, me, option, ctx, opp_ctx, deeper=False)
     return result or 0.0
 
 
-def ending_value(world, me) -> float:
+def ending_value(world: World, me: int) -> float:
     """A playout's value when its game has ended: the bot's share of the win."""
     return 1 / len(world.winners) if me in world.winners else 0.0
 
@@ -176,16 +181,16 @@ class HardBot:
     """`hard`: determinized playouts of the best placements (see the module text)."""
 
     weights = HARD_WEIGHTS
-    rollouts = None  # None: ROLLOUTS (tests may ask for fewer)
+    rollouts: int | None = None  # None: ROLLOUTS (tests may ask for fewer)
 
-    def __init__(self, seat: int, seed):
+    def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def __call__(self, state):
+    def __call__(self, state: TsuroState) -> Action:
         return finish(self.think(state))
 
-    def think(self, state):
+    def think(self, state: TsuroState) -> Thinking:
         """The decision in slices: yields None between worlds, returns the action."""
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -201,7 +206,7 @@ class HardBot:
             return best_bonus(state, self.seat, actions, self.weights)
         return actions[0]
 
-    def search(self, state, actions):
+    def search(self, state: TsuroState, actions: list[Action]) -> Thinking:
         """Generator: yields after every world, returns the chosen placement."""
         me = self.seat
         ctx = Context(state, self.weights)
@@ -220,14 +225,14 @@ class HardBot:
         budget = self.rollouts or ROLLOUTS
         if state.empty_squares() <= LATE_EMPTY:
             budget *= LATE_PLAYOUTS
-        worlds = []  # determinized worlds, shared by all candidates
+        worlds: list[LightWorld] = []  # determinized worlds, shared by all candidates
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)  # playouts not left out (see playout)
         alive = list(range(len(candidates)))
         rounds = max(1, (len(candidates) - 1).bit_length())
         done = 0
 
-        def worth(i):
+        def worth(i: int) -> float:
             mean = totals[i] / counts[i] if counts[i] else 0.0
             return (1 - risks[i]) * mean  # the daikaiju spare the ship, or nothing
 
