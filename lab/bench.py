@@ -25,6 +25,7 @@ under 300 kB, the start screen painted within 0.5 s locally and 1.5 s at 10 Mbit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -173,32 +174,41 @@ def first_paint(browser, server, slow_runs: int) -> dict:
     return result
 
 
-def run(runs: int, slow_runs: int = 3) -> dict:
+@contextlib.contextmanager
+def served_in_chromium(make=build_with_bare):
+    """(server, browser): the site made by `make` (the published site and the bare page,
+    unless told) in a temporary folder, served on 127.0.0.1, and a Chromium; all of it
+    gone afterwards. The benchmarks of lab/ measure in it."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"
-        build_with_bare(out, log=lambda line: print(line, file=sys.stderr))
+        make(out, log=lambda line: print(line, file=sys.stderr))
         server = SiteServer(DirectorySite(out), quiet=True)
         server.start()
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(**launch_args())
                 try:
-                    measure(browser, server.url + PAGES["bare"], server.url)  # warm-up
-                    painted = first_paint(browser, server, slow_runs) if slow_runs else {}
-                    samples = {name: [] for name in PAGES}
-                    for index in range(runs):
-                        for name, path in PAGES.items():
-                            samples[name].append(measure(browser, server.url + path, server.url))
-                        print(f"run {index + 1}/{runs}: " + ", ".join(
-                            f"{name} {samples[name][-1]['ready_ms']:.0f} ms" for name in PAGES),
-                            file=sys.stderr)
+                    yield server, browser
                 finally:
                     browser.close()
         finally:
             server.shutdown()
             server.server_close()
+
+
+def run(runs: int, slow_runs: int = 3) -> dict:
+    with served_in_chromium() as (server, browser):
+        measure(browser, server.url + PAGES["bare"], server.url)  # warm-up
+        painted = first_paint(browser, server, slow_runs) if slow_runs else {}
+        samples = {name: [] for name in PAGES}
+        for index in range(runs):
+            for name, path in PAGES.items():
+                samples[name].append(measure(browser, server.url + path, server.url))
+            print(f"run {index + 1}/{runs}: " + ", ".join(
+                f"{name} {samples[name][-1]['ready_ms']:.0f} ms" for name in PAGES),
+                file=sys.stderr)
     return {**summarize(samples, runs), "first_paint": painted,
             "first_paint_goals_met": all(p["paint_goal_met"] for p in painted.values())}
 

@@ -16,15 +16,14 @@ test: a loaded machine makes long tasks of its own."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 from game.site.build import build
-from game.site.server import DirectorySite, SiteServer
-from lab.bench import launch_args
+from lab.bench import served_in_chromium
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from players import start_game, tsuro_twin  # noqa: E402 (the browser tests' own player)
@@ -44,13 +43,22 @@ COMPUTERS = {"players": 4, "player0": "medium", "player1": "hard", "player2": "h
              "player3": "easy", "seed": 301, "speed": "instant"}
 
 
-def one_sail(browser, url: str) -> float:
-    """The longest main-thread task (ms) while the ship sails; 0 when none was long."""
+@contextlib.contextmanager
+def tsuro_page(browser, url: str):
+    """The Tsuro page, ready, in a fresh context (no service worker: a first visit)."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         page.goto(url + "?game=tsuro")
         page.wait_for_function(READY, timeout=180_000)
+        yield page
+    finally:
+        context.close()
+
+
+def one_sail(browser, url: str) -> float:
+    """The longest main-thread task (ms) while the ship sails; 0 when none was long."""
+    with tsuro_page(browser, url) as page:
         twin = tsuro_twin(SEED, ["Ann", "Easy computer 2"], ["human", "easy"])
         start_game(page, {"players": 2, "name0": "Ann", "player0": "human",
                           "player1": "easy", "seed": SEED, "speed": "slow"})
@@ -71,48 +79,25 @@ def one_sail(browser, url: str) -> float:
         end = page.evaluate("performance.now()")
         long = [d for t, d in page.evaluate("window.__long") if t + d > start and t < end]
         return max(long, default=0.0)
-    finally:
-        context.close()
 
 
 def one_game(browser, url: str) -> float:
     """The longest main-thread task (ms) while computers alone play a whole game."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto(url + "?game=tsuro")
-        page.wait_for_function(READY, timeout=180_000)
+    with tsuro_page(browser, url) as page:
         page.evaluate(LONG_TASKS)
         start_game(page, COMPUTERS)
         page.wait_for_selector("#panel .result", timeout=600_000)
         return max((d for _t, d in page.evaluate("window.__long")), default=0.0)
-    finally:
-        context.close()
 
 
 def main(argv=None) -> int:
-    from playwright.sync_api import sync_playwright
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--check", action="store_true", help="exit 1 when the goal is missed")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "site"
-        build(out, log=lambda line: print(line, file=sys.stderr))
-        server = SiteServer(DirectorySite(out), quiet=True)
-        server.start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch_args())
-                try:
-                    sailing = [one_sail(browser, server.url) for _ in range(args.runs)]
-                    thinking = [one_game(browser, server.url) for _ in range(args.runs)]
-                finally:
-                    browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with served_in_chromium(build) as (server, browser):
+        sailing = [one_sail(browser, server.url) for _ in range(args.runs)]
+        thinking = [one_game(browser, server.url) for _ in range(args.runs)]
     result: dict = {"runs": args.runs}
     for name, longest in (("sailing", sailing), ("thinking", thinking)):
         median = statistics.median(longest)
