@@ -6,6 +6,9 @@ loadgroup`) places each test, and how long any one test may take (pytest-timeout
   Chromium for all it takes. The site they load is built once per run (tests/once.py),
   as is the site the site tooling tests read (tests/site/conftest.py).
 - Every other test goes wherever a worker is free.
+- A browser test whose page crashes under it ("Target crashed": a renderer lost on a
+  loaded machine, seen about once in four runs here) runs once more (pytest-rerunfailures,
+  only for that error): the test is about the page, not the machine.
 - A test that runs past its time fails (a broken rule that makes games run to their
   step cap fails in a minute, not at the end of a stalled run): a minute for a test
   without a browser, four for one that plays whole games in Chromium.
@@ -28,6 +31,7 @@ def pytest_collection_modifyitems(config, items):
     browser, others = [], []
     for item in items:
         if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
             group = item.path.stem if BROWSER_GROUPS == "file" else "browser"
             item.add_marker(pytest.mark.xdist_group(group))
             seconds = BROWSER_SECONDS
