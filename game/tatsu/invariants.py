@@ -281,6 +281,8 @@ def won_problems(state: TatsuState) -> list[Problem]:
     ends at the first landing that meets one, and only the mover's can), and its reason
     is the winner's."""
     winner = state.winner
+    if winner is None:  # (problems() has found this already: nobody to move, nobody won)
+        return ending_problems(winner, state.reason, state.current)
     won = state.win_reason(winner)
     if won is None:
         return [Problem("winners", END_RULE, _("{colour} has not won: {rival} still has a "

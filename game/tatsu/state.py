@@ -17,6 +17,8 @@ by game/tatsu/actions.py:
 """
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from game.core.actions import Action, Event
 from game.core.errors import RecordError, RuleError
@@ -41,14 +43,13 @@ from game.tatsu.arena import (
     KINDS,
     MAT,
     OUTER,
-    POWERS,
     SEGMENTS,
     STONE_CODE,
     STONE_OF,
     WHITE,
     passed_segments,
 )
-from game.tatsu.core import DIE_FACES, ENDS_TURN, ENTRY, PASS, RECRUIT, TARGET
+from game.tatsu.core import DIE_FACES, ENDS_TURN, ENTRY, PASS, POWER, RECRUIT, TARGET
 from game.tatsu.events import REVEALING as REVEALING_EVENTS
 from game.tatsu.layout import (  # ON_MAT: where the mat counts start; arena.MAT: "mat"
     ARENA,
@@ -69,7 +70,7 @@ PASSED = [[[None] + [tuple(passed_segments(seat, segment, die)) for die in DIE_F
 SEAT_STONES = [[(kind, STONE_CODE[seat, kind]) for kind in KINDS] for seat in (BLACK, WHITE)]
 
 
-def check_config(config) -> dict:
+def check_config(config: object) -> dict[str, Any]:
     """The plain config of a game, normalised; ValueError says what is wrong."""
     if not isinstance(config, dict):
         raise ValueError(  # noqa: TRY004
@@ -92,7 +93,7 @@ class TatsuState(GameState):
     # caused one cannot be taken back. Declared with the kinds (game/tatsu/events.py).
     REVEALING = REVEALING_EVENTS
 
-    def __init__(self, config: dict, seed):
+    def __init__(self, config: dict[str, Any], seed: object) -> None:
         self.config = check_config(config)
         self.players = 2
         self.rng = new_rng(seed)
@@ -102,17 +103,17 @@ class TatsuState(GameState):
         self.position = core.start()  # the arena, trays, mats, dead zones (layout.py)
         self.current: int | None = None  # the seat to move; None once the game is over
         self.rolled: tuple[int, ...] = ()  # this turn's two dice
-        self.dice = []  # the dice not yet used this turn
+        self.dice: list[int] = []  # the dice not yet used this turn
         self.reason = None  # why the game ended: the game_over event's reason code
         self.built_from_position = False
-        self._legal = None  # cache of legal_actions(); cleared by every change
-        self._rng_state = None  # cache of rng.getstate() for clone(); cleared by rolls
-        events = []
+        self._legal: list[Action] | None = None  # legal_actions(), cached; cleared by any change
+        self._rng_state: tuple[Any, ...] | None = None  # rng.getstate() for clone(); rolls clear it
+        events: list[Event] = []
         self._begin_turn(self._first_player(events), events)
         self.setup_events = events  # what happened before the first decision
 
     # --- turn structure ---------------------------------------------------------------
-    def _first_player(self, events) -> int:
+    def _first_player(self, events: list[Event]) -> int:
         first = self.config["first"]
         if first != "roll":
             return COLOURS.index(first)
@@ -122,7 +123,7 @@ class TatsuState(GameState):
             if black != white:
                 return BLACK if black > white else WHITE
 
-    def _begin_turn(self, seat: int, events) -> None:
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
         self.turn += 1
         self.current = seat
         self.rolled = (roll_die(self.rng), roll_die(self.rng))
@@ -135,24 +136,33 @@ class TatsuState(GameState):
 
     # --- GameState interface ----------------------------------------------------------
     @property
-    def to_move(self):
+    def to_move(self) -> int | None:
         return self.current
 
     @property
-    def decision(self):
+    def mover(self) -> int:
+        """The seat to move while the game goes on: `current`, typed as it is then (it
+        is None only once the game is over, when this raises RuleError as apply does)."""
+        current = self.current
+        if current is None:
+            raise RuleError("end of the game", _("the game is over: no more actions"))
+        return current
+
+    @property
+    def decision(self) -> str | None:
         """'move', or 'pass' when no die can be used (an escape may still be offered)."""
         if self.current is None:
             return None
         return "pass" if PASS in self._legal_list() else "move"
 
     @property
-    def winner(self):
+    def winner(self) -> int | None:
         """The seat that won by a landing, or None."""
         won = self.position[WON]
         return won - 1 if won else None
 
     @property
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         winner = self.winner
         return () if winner is None else (winner,)
 
@@ -161,10 +171,10 @@ class TatsuState(GameState):
         """How many dice have been used this turn."""
         return len(self.rolled) - len(self.dice)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         return list(self._legal_list())
 
-    def _legal_list(self) -> list:
+    def _legal_list(self) -> list[Action]:
         if self._legal is None:
             self._legal = ([] if self.current is None else
                            core.legal_moves(self.position, self.current, self.dice, not self.used))
@@ -178,10 +188,10 @@ class TatsuState(GameState):
         return False
 
     # --- applying an action -----------------------------------------------------------
-    def _apply(self, action: Action) -> list:
+    def _apply(self, action: Action) -> list[Event]:
         self._check(action)
-        seat = self.current
-        events = []
+        seat = self.mover
+        events: list[Event] = []
         if action.kind == "pass":
             events.append(Event("pass", {"seat": seat, "player": COLOURS[seat],
                                          "dice": list(self.rolled)}))
@@ -206,19 +216,20 @@ class TatsuState(GameState):
         self._begin_turn(1 - seat, events)
         return events
 
-    def _forfeit(self, reason: str, events) -> None:
+    def _forfeit(self, reason: str, events: list[Event]) -> None:
         for die in self.dice:
             events.append(Event("forfeit", {"seat": self.current, "die": die,
                                             "reason": reason}))
         self.dice = []
 
-    def _end(self, winner: int, events) -> None:
+    def _end(self, winner: int, events: list[Event]) -> None:
         self.reason, self.current = self.win_reason(winner), None
         self.dice = []
         self._legal = None
         events.append(Event("game_over", {"winners": [winner], "reason": self.reason}))
 
-    def _tell(self, seat, action, before, after, events) -> None:
+    def _tell(self, seat: int, action: Action, before: bytearray, after: bytearray,
+              events: list[Event]) -> None:
         """The events of a move, an entry or an escape, read off the positions before
         and after it: core.play decided what happens, this only says it, in the order
         it happened (the stone goes, then its landing: a hold or power, a recruit)."""
@@ -257,7 +268,7 @@ class TatsuState(GameState):
             gone = ("tray" if after[TRAY + there] > before[TRAY + there] else
                     "dead zone" if after[DEAD + there] > before[DEAD + there] else None)
             events.append(Event("power", {
-                "power": POWERS[stone], "segment": target, "seat": seat, "stone": stone,
+                "power": POWER[code], "segment": target, "seat": seat, "stone": stone,
                 "victim_seat": there >> 2, "victim": KIND_OF[there], "victim_to": gone}))
         recruit = RECRUIT[seat][target]
         if recruit and after[TRAY + recruit] < before[TRAY + recruit]:
@@ -317,15 +328,16 @@ class TatsuState(GameState):
         if die not in ENTRY_DICE:
             raise RuleError("entering", _("a {die} cannot enter the arena: only a 1, 2 "
                                           "or 3 can").format(die=die))
-        if not self.position[ON_MAT + STONE_CODE[self.current, kind]]:
+        seat = self.mover
+        if not self.position[ON_MAT + STONE_CODE[seat, kind]]:
             raise RuleError("entering", _("there is no {kind} dragon on your mat").format(
                 kind=kind_word(kind)))
-        return ENTRY[self.current][die]
+        return ENTRY[seat][die]
 
     def _check_stone(self, kind: str, stone: tuple[int, str], die: int) -> int:
         """The segment the stone at `stone` lands on, moved or escaping (`kind`) by `die`,
         if the seat to move may move it so."""
-        seat = self.current
+        seat = self.mover
         segment, field = stone
         byte = self.position[segment]
         code = byte & 7 if field == INNER else byte >> 3
@@ -390,12 +402,12 @@ class TatsuState(GameState):
                 stone=repr(stone)))
 
     # --- what a page needs to draw and to highlight -----------------------------------
-    def stone_at(self, segment: int, field: str):
+    def stone_at(self, segment: int, field: str) -> tuple[int, str] | None:
         """The stone (seat, kind) on that field, or None."""
         byte = self.position[segment]
         return STONE_OF.get(byte & 7 if field == INNER else byte >> 3)
 
-    def status(self, segment: int, field: str):
+    def status(self, segment: int, field: str) -> str | None:
         """'free', 'held', 'entangled' or None (no stone there)."""
         byte = self.position[segment]
         inner, outer = byte & 7, byte >> 3
@@ -405,32 +417,32 @@ class TatsuState(GameState):
             return "free"
         return "held" if outer >> 2 == inner >> 2 else "entangled"
 
-    def tray(self, seat: int) -> dict:
+    def tray(self, seat: int) -> dict[str, int]:
         """{kind: count} of `seat`'s stones in its tray."""
         return {kind: self.position[TRAY + code] for kind, code in SEAT_STONES[seat]}
 
-    def mat(self, seat: int) -> dict:
+    def mat(self, seat: int) -> dict[str, int]:
         """{kind: count} of `seat`'s stones on its mat."""
         return {kind: self.position[ON_MAT + code] for kind, code in SEAT_STONES[seat]}
 
-    def dead_zone(self, seat: int) -> dict:
+    def dead_zone(self, seat: int) -> dict[str, int]:
         """{kind: count} of the opponent's stones that `seat` destroyed."""
         return {kind: self.position[DEAD + code] for kind, code in SEAT_STONES[1 - seat]}
 
     @property
-    def dice_left(self) -> tuple:
+    def dice_left(self) -> tuple[int, ...]:
         return tuple(self.dice)
 
-    def movable_stones(self) -> list:
+    def movable_stones(self) -> list[tuple[int | str, str]]:
         """The addresses of the stones the seat to move may pick now (an entangled
         stone appears here when it may escape)."""
-        seen = []
+        seen: list[tuple[int | str, str]] = []
         for action in self._legal_list():
             if action.args and action.args[0] not in seen:
                 seen.append(action.args[0])
         return seen
 
-    def stone_refusal(self, stone):
+    def stone_refusal(self, stone: Iterable[object]) -> RuleError | None:
         """Why the seat to move may not pick this stone now, as the RuleError that moving
         it with each die left would raise (None when it may be picked): another
         player's stone, a held or entangled one, or no die that fits."""
@@ -440,7 +452,7 @@ class TatsuState(GameState):
         if stone in self.movable_stones():
             return None
         kind = "enter" if stone[:1] == (MAT,) else "move"
-        refusals = []
+        refusals: list[tuple[int, RuleError]] = []
         for die in sorted(set(self.dice)):
             try:
                 self._check(Action(kind, (stone, die)))
@@ -456,17 +468,17 @@ class TatsuState(GameState):
         return RuleError(refusals[0][1].rule,
                          _("no die left fits that stone: {reasons}").format(reasons=reasons))
 
-    def destinations(self, stone) -> list:
+    def destinations(self, stone: Iterable[object]) -> list[tuple[Action, int]]:
         """[(action, target segment)] for one stone address, for highlighting."""
         stone = tuple(stone)
-        return [(action, core.landing_segment(self.current, action))
+        return [(action, core.landing_segment(self.mover, action))
                 for action in self._legal_list() if action.args and action.args[0] == stone]
 
-    def arena(self) -> list:
+    def arena(self) -> list[dict[str, Any]]:
         """One row per segment: its number, corner kind and both fields' stones."""
         rows = []
         for segment in range(SEGMENTS):
-            row = {"segment": segment, "corner": CORNER_KIND.get(segment)}
+            row: dict[str, Any] = {"segment": segment, "corner": CORNER_KIND.get(segment)}
             for field in FIELDS:
                 stone = self.stone_at(segment, field)
                 row[field] = None if stone is None else {
@@ -475,7 +487,7 @@ class TatsuState(GameState):
             rows.append(row)
         return rows
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         """What `seat` sees: everything but the future dice (Tatsu hides nothing else)."""
         if seat not in (BLACK, WHITE):
             raise ValueError(f"Tatsu's seats are 0 (Black) and 1 (White), not {seat!r}")
@@ -493,7 +505,7 @@ class TatsuState(GameState):
         }
 
     # --- equality, copies, checks -----------------------------------------------------
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
             "config": dict(self.config), "seed": self.seed, "turn": self.turn,
@@ -530,7 +542,7 @@ class TatsuState(GameState):
             new.rng.setstate(self._rng_state)
         return new
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         if self.built_from_position:
             raise RecordError(_("a position built with from_position has no game record"))
         return super().to_record()
@@ -541,7 +553,7 @@ class TatsuState(GameState):
     problems = invariants.problems
 
     # --- positions (game/tatsu/position.py; docs/rules-tatsu.md, "Positions") ---------
-    def to_position(self) -> dict:
+    def to_position(self) -> dict[str, Any]:
         """This moment as a position: plain JSON that from_position turns back into an
         equal state (position.comparable says what equal means)."""
         from game.tatsu.position import from_state
@@ -549,7 +561,7 @@ class TatsuState(GameState):
         return from_state(self)
 
     @classmethod
-    def from_position(cls, position: dict | str) -> "TatsuState":
+    def from_position(cls, position: dict[str, Any] | str) -> "TatsuState":
         """The state at `position`: its JSON (a dict or JSON text) or its text form. An
         impossible position raises PositionError naming the field and the rule. The
         state has no history, so it cannot be saved as a record (RecordError)."""

@@ -256,8 +256,9 @@ def trail_problems(state: TsuroState) -> list[Problem]:
             return [Problem(f"trails[{s}]", None, _("no ship has sailed before the first "
                                                     "turn"))]
         for i, (square, _tile, entry, exit_point) in enumerate(trail):
-            if wakes[square] is None or wakes[square][entry] != exit_point:
-                return [_step_problem(s, i, square, entry, exit_point, wakes[square])]
+            wake = wakes[square]
+            if wake is None or wake[entry] != exit_point:
+                return [_step_problem(s, i, square, entry, exit_point, wake)]
         position = state.ships[s]
         square, _tile, _entry, exit_point = trail[-1]
         if position is not None and ACROSS[square * 8 + exit_point] != position:

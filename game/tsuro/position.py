@@ -47,7 +47,7 @@ state itself answers to. `load` makes the state, `to_position` reads one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypedDict, TypeVar
 
 from game.core.i18n import _
 from game.core.limits import shown
@@ -78,6 +78,7 @@ from game.tsuro.tiles import DECK_SIZE, ORIENTED, POINTS, ROTATIONS
 
 if TYPE_CHECKING:  # (state.py imports this module)
     import random
+    from collections.abc import Callable, Iterable
 
     from game.tsuro.state import TsuroState
 
@@ -94,6 +95,7 @@ LAST, TOGETHER, FULL, NO_TILE = ("last ship afloat", "eliminated together", "the
 END_REASONS = (LAST, TOGETHER, FULL, NO_TILE)
 FACINGS = "nesw"  # text: north, east, south, west (a facing, or where a tile's top points)
 POINTS_TEXT = "abcdefgh"  # text: the points of a square, 0-7
+_Item = TypeVar("_Item")  # what one piece of a list in the text form is read as
 
 
 class _Auto:
@@ -147,6 +149,29 @@ class Listing(NamedTuple):
     daikaiju: list[int]
 
 
+class ShipJSON(TypedDict):
+    """A ship in position JSON (`ships`): the square it faces, the point it stands on."""
+
+    square: int
+    point: int
+
+
+class TileJSON(TypedDict):
+    """A wake tile on the board in position JSON (`tiles`)."""
+
+    square: int
+    tile: int
+    rotation: int
+
+
+class KaijuJSON(TypedDict):
+    """A daikaiju on the board in position JSON (`daikaiju`)."""
+
+    daikaiju: int
+    square: int
+    facing: int
+
+
 def _line(digit: str) -> int:
     face = int(digit)
     return DIE_TO_LINE[face] if face else SIZE // 2
@@ -157,7 +182,7 @@ def square_of_code(code: str) -> int:
 
 
 # --- reading JSON ----------------------------------------------------------------------------
-def _whole(value, field, low, high, what):
+def _whole(value: object, field: str, low: int, high: int, what: str) -> int:
     if type(value) is not int or not low <= value <= high:
         raise PositionError(field, _("{what} is a whole number from {low} to {high}, not "
                                      "{value}").format(what=what, low=low, high=high,
@@ -165,7 +190,7 @@ def _whole(value, field, low, high, what):
     return value
 
 
-def _seed(value) -> int | str:
+def _seed(value: object) -> int | str:
     """The seed of the chance to come, by the one rule of game/core/rng.py."""
     try:
         return check_seed(value)
@@ -173,7 +198,7 @@ def _seed(value) -> int | str:
         raise PositionError("seed", str(err)) from None
 
 
-def _list(value, field, what, length=None) -> list:
+def _list(value: object, field: str, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(field, _("{what} is a list, not {value}").format(
             what=what, value=shown(value)))
@@ -184,7 +209,7 @@ def _list(value, field, what, length=None) -> list:
     return value
 
 
-def _object(value, field, keys):
+def _object(value: object, field: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != set(keys):
         raise PositionError(field, _("an object with exactly the keys {keys}, not "
                                      "{value}").format(keys=", ".join(keys),
@@ -192,7 +217,7 @@ def _object(value, field, keys):
     return value
 
 
-def _bool(value, field, what):
+def _bool(value: object, field: str, what: str) -> bool:
     if not isinstance(value, bool):
         raise PositionError(field, _("{what} is true or false, not {value}").format(
             what=what, value=shown(value)))
@@ -205,11 +230,11 @@ class _Reader:
     messages' words count from 1 whatever the base, as people do (a field's path,
     "hands[0]", stays JSON's). What the rules allow is the invariants' (`_load`)."""
 
-    def __init__(self, base: int):
+    def __init__(self, base: int) -> None:
         self.base = base
 
     # --- the shape of each field ------------------------------------------------------------
-    def read(self, data: object, turn_start: bool) -> dict:
+    def read(self, data: object, turn_start: bool) -> dict[str, Any]:
         p = parse_json(data, GAME, FIELDS)
         n = p["players"] = _whole(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS,
                                   _("the number of players (Tsuro of the Seas is for "
@@ -275,7 +300,7 @@ class _Reader:
         return p
 
     @staticmethod
-    def _ship(value, field):
+    def _ship(value: object, field: str) -> ShipJSON | None:
         if value is None:
             return None
         ship = _object(value, field, ("square", "point"))
@@ -284,12 +309,12 @@ class _Reader:
                 "point": _whole(ship["point"], field + ".point", 0, POINTS - 1, _("a point"))}
 
     @staticmethod
-    def _tiles(value, field, what) -> list:
+    def _tiles(value: object, field: str, what: str) -> list[int]:
         return [_whole(t, f"{field}[{i}]", 0, DECK_SIZE - 1, _("a wake tile (D2)"))
                 for i, t in enumerate(_list(value, field, what))]
 
     @staticmethod
-    def _placed(value, field):
+    def _placed(value: object, field: str) -> TileJSON:
         t = _object(value, field, ("square", "tile", "rotation"))
         return {"square": _whole(t["square"], field + ".square", 0, SQUARES - 1,
                                  _("a square")),
@@ -299,7 +324,7 @@ class _Reader:
                                    _("a rotation (quarter turns clockwise)"))}
 
     @staticmethod
-    def _kaiju(value, field):
+    def _kaiju(value: object, field: str) -> KaijuJSON:
         k = _object(value, field, ("daikaiju", "square", "facing"))
         return {"daikaiju": _whole(k["daikaiju"], field + ".daikaiju", 0, DAIKAIJU_COUNT - 1,
                                    _("a daikaiju")),
@@ -309,7 +334,7 @@ class _Reader:
                                  _("a facing (0 north, 1 east, 2 south, 3 west)"))}
 
     @staticmethod
-    def _trail(value, field) -> list:
+    def _trail(value: object, field: str) -> list[list[int]]:
         steps = []
         for i, step in enumerate(_list(value, field, _("a trail"))):
             where = f"{field}[{i}]"
@@ -322,7 +347,7 @@ class _Reader:
         return steps
 
 
-def _unheld(p: dict) -> None:
+def _unheld(p: dict[str, Any]) -> None:
     """What a position can say but a state cannot hold, refused before one is built:
     two tiles on one square, a daikaiju on the board twice, a seat to move in a game
     over or none in a game going on. Fills in `removed` (every tile named nowhere else)."""
@@ -351,7 +376,7 @@ def _unheld(p: dict) -> None:
         p["removed"] = [t for t in range(DECK_SIZE) if t not in named]
 
 
-def read(position: object, *, turn_start: bool = False) -> dict:
+def read(position: object, *, turn_start: bool = False) -> dict[str, Any]:
     """The position as checked JSON with every field (see the module's note): from a
     dict, JSON text, or the text form (a text not starting with "{"). With turn_start,
     the moment before `to_move`'s turn begins (TsuroState.at_turn_start): its
@@ -368,17 +393,19 @@ def load(cls: type[TsuroState], position: object, *, turn_start: bool = False,
 
 
 def _load(position: object, turn_start: bool, cls: type[TsuroState] | None = None,
-          rng: random.Random | None = None) -> tuple[dict, TsuroState]:
+          rng: random.Random | None = None) -> tuple[dict[str, Any], TsuroState]:
     """The checked JSON of a position and the state it describes: the form of each
     field first (_Reader), then the rules, by the state's own invariants
     (game/tsuro/invariants.py: the first problem found refuses the position)."""
     return _checked(_fields(position, turn_start), turn_start, cls, rng)
 
 
-def _checked(p: dict, turn_start: bool, cls: type[TsuroState] | None = None,
-             rng: random.Random | None = None) -> tuple[dict, TsuroState]:
+def _checked(p: dict[str, Any], turn_start: bool, cls: type[TsuroState] | None = None,
+             rng: random.Random | None = None) -> tuple[dict[str, Any], TsuroState]:
     if cls is None:
-        from game.tsuro.state import TsuroState as cls  # (which imports this module)
+        from game.tsuro.state import TsuroState  # (which imports this module)
+
+        cls = TsuroState
     state = build(cls, p, rng)
     refuse(state.problems(turn_start, Listing([t["square"] for t in p["tiles"]],
                                               [k["daikaiju"] for k in p["daikaiju"]])))
@@ -387,7 +414,7 @@ def _checked(p: dict, turn_start: bool, cls: type[TsuroState] | None = None,
     return {**envelope(GAME), **p}, state
 
 
-def _fields(position: object, turn_start: bool) -> dict:
+def _fields(position: object, turn_start: bool) -> dict[str, Any]:
     """The fields of a position in any form, each of its form, defaults filled in."""
     if isinstance(position, bytes):
         try:
@@ -410,7 +437,8 @@ def _fields(position: object, turn_start: bool) -> dict:
 
 
 # --- the state ------------------------------------------------------------------------------
-def build(cls: type[TsuroState], p: dict, rng: random.Random | None = None) -> TsuroState:
+def build(cls: type[TsuroState], p: dict[str, Any],
+          rng: random.Random | None = None) -> TsuroState:
     """A `cls` (TsuroState) at the position `p`, its fields' form checked (what the rules
     allow is checked on the state: _load). Its future chance comes from `rng`, else from
     p's seed; it has no history and no seed of its own (state.seed is None: a position is
@@ -450,7 +478,7 @@ def build(cls: type[TsuroState], p: dict, rng: random.Random | None = None) -> T
     return state
 
 
-def to_position(state) -> dict:
+def to_position(state: TsuroState) -> dict[str, Any]:
     """The state's moment as position JSON (every field; read(...) gives it back). Its
     seed: the one a state built from a position was given, while it has used none of
     its chance (no action applied, no other dice given); else 0 - the dice of a game
@@ -480,7 +508,7 @@ def to_position(state) -> dict:
     }
 
 
-def comparable(state) -> dict:
+def comparable(state: TsuroState) -> dict[str, Any]:
     """What a position keeps of a state, so from_position(state.to_position()) gives
     back exactly this: its snapshot() without the history, the seed and the dice (a
     position has no past, and its future chance is its own seed), the facings of the
@@ -508,18 +536,18 @@ OUT_WORDS = {EDGE: "edge", DAIKAIJU: "daikaiju", LOOP: "loop", OUT_TILE_EATEN: "
 END_WORDS = {LAST: "last", TOGETHER: "together", FULL: "full", NO_TILE: "notile"}
 
 
-def _seats(seats) -> str:
+def _seats(seats: Iterable[int]) -> str:
     return "".join(str(s + 1) for s in seats)
 
 
-def _follows(step, after) -> bool:
+def _follows(step: list[int], after: list[int]) -> bool:
     """Whether trail step `step` ([square, entry, exit]) is where `after` leads."""
     there = ACROSS[after[0] * 8 + after[2]]
     return there != OFF and [there >> 3, there & 7] == step[:2]
 
 
-def _trail_text(trail) -> str:
-    runs = []
+def _trail_text(trail: list[list[int]]) -> str:
+    runs: list[list[Any]] = []  # [first step, how many steps], a run at a time
     for i, step in enumerate(trail):
         if i and _follows(step, trail[i - 1]):
             runs[-1][1] += 1
@@ -529,7 +557,7 @@ def _trail_text(trail) -> str:
                     for s, count in runs)
 
 
-def to_text(position) -> str:
+def to_text(position: object) -> str:
     """The text form of a position (any form read() takes), fields that keep their
     default left out:
 
@@ -594,23 +622,25 @@ def to_text(position) -> str:
 class _Text:
     """Reads the text form into position JSON (only the fields it gives)."""
 
-    def __init__(self, text: str):
+    players: int  # (read first, from the field n)
+
+    def __init__(self, text: str) -> None:
         self.text = text.strip()
         self.lead = len(text) - len(text.lstrip())  # for the offsets in the messages
 
-    def fail(self, offset: int, message: str):
+    def fail(self, offset: int, message: str) -> NoReturn:
         raise PositionError("text", _("at character {number}: {message}").format(
             number=offset + self.lead + 1, message=message))
 
     @staticmethod
-    def split(value: str, offset: int, sep: str) -> list:
+    def split(value: str, offset: int, sep: str) -> list[tuple[str, int]]:
         pieces, at = [], offset
         for piece in value.split(sep):
             pieces.append((piece, at))
             at += len(piece) + 1
         return pieces
 
-    def number(self, piece, offset, what, low, high) -> int:
+    def number(self, piece: str, offset: int, what: str, low: int, high: int) -> int:
         if not re.fullmatch(r"0|[1-9][0-9]{0,19}", piece):
             self.fail(offset, _("{what} is a whole number, written without leading zeros, "
                                 "not {value}").format(what=what, value=shown(piece)))
@@ -620,23 +650,24 @@ class _Text:
                 what=what, low=low, high=high, value=value))
         return value
 
-    def seat(self, piece, offset):
+    def seat(self, piece: str, offset: int) -> int:
         return self.number(piece, offset, _("a seat"), 1, self.players) - 1
 
-    def seats(self, piece, offset) -> list:
+    def seats(self, piece: str, offset: int) -> list[int]:
         return [self.seat(c, offset + i) for i, c in enumerate(piece)]
 
-    def tile(self, piece, offset):
+    def tile(self, piece: str, offset: int) -> int:
         return self.number(piece, offset, _("a wake tile"), 1, DECK_SIZE) - 1
 
-    def square(self, piece, offset) -> int:
+    def square(self, piece: str, offset: int) -> int:
         if not re.fullmatch(r"[0-6]{2}", piece):
             self.fail(offset, _("a square is two digits, its gold number (column) then its "
                                 "blue number (row), 0 for the middle line, not {value}").format(
                 value=shown(piece)))
         return square_of_code(piece)
 
-    def on_square(self, piece, offset, kaiju: bool, high):
+    def on_square(self, piece: str, offset: int, kaiju: bool,
+                  high: int) -> tuple[int, int, int]:
         """square "-" number facing: a tile (kaiju False) or a daikaiju on a square."""
         match = re.fullmatch(r"([^-]*)-([0-9]+)([a-z])", piece)
         if not match:
@@ -653,7 +684,7 @@ class _Text:
                 value=repr(match[3])))
         return square, number, FACINGS.index(match[3])
 
-    def per_seat(self, value, offset, what) -> list:
+    def per_seat(self, value: str, offset: int, what: str) -> list[tuple[str, int]]:
         pieces = self.split(value, offset, ".")
         if len(pieces) != self.players:
             self.fail(offset, _("{what}: one entry per seat, separated by \".\" "
@@ -661,11 +692,12 @@ class _Text:
                 what=what, players=self.players, count=len(pieces)))
         return pieces
 
-    def plain_list(self, value, offset, item) -> list:
+    def plain_list(self, value: str, offset: int,
+                   item: Callable[[str, int], _Item]) -> list[_Item]:
         return [] if value == "" else [item(piece, at)
                                        for piece, at in self.split(value, offset, ".")]
 
-    def read(self) -> dict:
+    def read(self) -> dict[str, Any]:
         text = self.text
         if not re.fullmatch(r"[A-Za-z0-9._~*-]*", text):
             bad = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9._~*-]", c))
@@ -676,7 +708,7 @@ class _Text:
         if tokens[0][0] != "1":
             self.fail(0, _("the text form starts with its format version, 1, then \"_\" and "
                            "its fields (like 1_n2_...)"))
-        fields = {}
+        fields: dict[str, tuple[str, int]] = {}  # key: (value, offset)
         for token, offset in tokens[1:]:
             if not token or token[0] not in KEYS:
                 self.fail(offset, _("a field starts with one of the letters {letters}, not "
@@ -703,19 +735,19 @@ class _Text:
         return out
 
     # one method per field key
-    def field_d(self, value, offset, out):
+    def field_d(self, value: str, offset: int, out: dict[str, Any]) -> None:
         if value not in ("0", "1"):
             self.fail(offset, _("the daikaiju rule is d1 (played) or d0 (not), not "
                                 "d{value}").format(value=value))
         out["daikaiju_rule"] = value == "1"
 
-    def field_f(self, value, offset, out):
+    def field_f(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["first"] = self.seat(value, offset)
 
-    def field_t(self, value, offset, out):
+    def field_t(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["turn"] = self.number(value, offset, _("the turn"), 0, 10**9)
 
-    def field_m(self, value, offset, out):
+    def field_m(self, value: str, offset: int, out: dict[str, Any]) -> None:
         letters = {v: k for k, v in DECISION_LETTERS.items()}
         match = re.fullmatch(r"([a-z])([^-]*)(?:-(.*))?", value)
         if not match or match[1] not in letters:
@@ -730,7 +762,7 @@ class _Text:
                           _("only a bonus names seats after \"-\""))
             out["bonus_from"] = self.seats(match[3], offset + len(match[2]) + 2)
 
-    def field_w(self, value, offset, out):
+    def field_w(self, value: str, offset: int, out: dict[str, Any]) -> None:
         words = {v: k for k, v in END_WORDS.items()}
         match = re.fullmatch(r"([0-9]*)-([a-z]*)", value)
         if not match or match[2] not in words:
@@ -741,9 +773,10 @@ class _Text:
         out["winners"] = self.seats(match[1], offset)
         out["reason"] = words[match[2]]
 
-    def field_s(self, value, offset, out):
+    def field_s(self, value: str, offset: int, out: dict[str, Any]) -> None:
         words = {v: k for k, v in OUT_WORDS.items()}
-        ships, why = [], []
+        ships: list[ShipJSON | None] = []
+        why: list[str | None] = []
         for piece, at in self.per_seat(value, offset, _("the ships")):
             if piece in words or piece == "":
                 ships.append(None)
@@ -759,41 +792,41 @@ class _Text:
             why.append(None)
         out["ships"], out["out"] = ships, why
 
-    def field_h(self, value, offset, out):
+    def field_h(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["hands"] = [[] if piece == "" else
                         [self.tile(t, a) for t, a in self.split(piece, at, "-")]
                         for piece, at in self.per_seat(value, offset, _("the hands"))]
 
-    def field_b(self, value, offset, out):
+    def field_b(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["tiles"] = []
         for square, tile, rotation in self.plain_list(
                 value, offset, lambda p, a: self.on_square(p, a, False, DECK_SIZE)):
             out["tiles"].append({"square": square, "tile": tile, "rotation": rotation})
 
-    def field_k(self, value, offset, out):
+    def field_k(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["daikaiju"] = []
         for square, number, facing in self.plain_list(
                 value, offset, lambda p, a: self.on_square(p, a, True, DAIKAIJU_COUNT)):
             out["daikaiju"].append({"daikaiju": number, "square": square, "facing": facing})
 
-    def field_u(self, value, offset, out):
+    def field_u(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["supply"] = self.plain_list(
             value, offset, lambda p, a: self.number(p, a, _("a daikaiju"), 1,
                                                     DAIKAIJU_COUNT) - 1)
 
-    def field_p(self, value, offset, out):
+    def field_p(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["draw_pile"] = self.plain_list(value, offset, self.tile)
 
-    def field_r(self, value, offset, out):
+    def field_r(self, value: str, offset: int, out: dict[str, Any]) -> None:
         out["removed"] = self.plain_list(value, offset, self.tile)
 
-    def field_v(self, value, offset, out):
+    def field_v(self, value: str, offset: int, out: dict[str, Any]) -> None:
         # runs are expanded once the board is known (see _expand_trails)
         out["trails"] = [[] if piece == "" else [self.run(r, a) for r, a in
                                                  self.split(piece, at, "-")]
                          for piece, at in self.per_seat(value, offset, _("the trails"))]
 
-    def run(self, piece, offset):
+    def run(self, piece: str, offset: int) -> tuple[int, int, int, int]:
         match = re.fullmatch(r"([0-9]{2})([a-h])([0-9]*)", piece)
         if not match:
             self.fail(offset, _("a piece of trail is the square and the point it enters "
@@ -803,25 +836,25 @@ class _Text:
                                                      SQUARES * 8)
         return self.square(match[1], offset), POINTS_TEXT.index(match[2]), count, offset
 
-    def field_j(self, value, offset, out):
+    def field_j(self, value: str, offset: int, out: dict[str, Any]) -> None:
         if value:
             self.fail(offset, _("same_wake is the letter j alone"))
         out["same_wake"] = True
 
-    def field_x(self, value, offset, out):
+    def field_x(self, value: str, offset: int, out: dict[str, Any]) -> None:
         try:
             out["seed"] = text_seed(value)
         except SeedTextError as err:
             self.fail(offset + err.at, str(err))
 
-    def expand_trails(self, out):
+    def expand_trails(self, out: dict[str, Any]) -> None:
         """Each run of the text's trails, followed along the wakes of the board's tiles."""
         if "trails" not in out:
             return
         wakes = {t["square"]: ORIENTED[t["tile"]][t["rotation"]] for t in out.get("tiles", ())}
         trails = []
         for runs in out["trails"]:
-            steps = []
+            steps: list[list[int]] = []
             for square, entry, count, offset in runs:
                 for i in range(count):
                     if square not in wakes:
@@ -839,7 +872,7 @@ class _Text:
         out["trails"] = trails
 
 
-def _read_text(text: str, turn_start: bool) -> dict:
+def _read_text(text: str, turn_start: bool) -> dict[str, Any]:
     """The fields of a text form (in JSON), each of its form."""
     reader = _Text(text)
     data = reader.read()
@@ -850,7 +883,7 @@ def _read_text(text: str, turn_start: bool) -> dict:
     return _Reader(1).read(data, turn_start)
 
 
-def from_text(text: str) -> dict:
+def from_text(text: str) -> dict[str, Any]:
     """The position JSON (every field, checked) of a position's text form (to_text)."""
     if not isinstance(text, str):
         raise PositionError("text", _("the text form is a text, not {value}").format(

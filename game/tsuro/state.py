@@ -16,6 +16,7 @@ Decisions (`state.decision`) and their actions (made by game/tsuro/actions.py):
 """
 
 import random
+from typing import Any
 
 from game.core import Action, Event, GameState, RecordError, RuleError, new_rng
 from game.core.i18n import N_, _
@@ -26,12 +27,18 @@ from game.tsuro import position as positions
 from game.tsuro.board import OFF, SQUARES, START_MARK_SET, START_MARKS
 from game.tsuro.daikaiju import DAIKAIJU_COUNT, SETUP_COUNT
 from game.tsuro.events import REVEALING as REVEALING_EVENTS
-from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS
-from game.tsuro.world import World, legal
+from game.tsuro.tiles import DECK_SIZE, ORIENTED, ROTATIONS, Lookup
+from game.tsuro.world import Placement, World, legal
 
 MIN_PLAYERS, MAX_PLAYERS = PLAYERS  # the game's description's (game/tsuro/__init__.py)
 
 START_MARK, RELOCATION, PLACEMENT, BONUS = "start mark", "relocation", "placement", "bonus"
+
+# A wake a ship sailed, in its trail: (square, tile, entry point, exit point).
+TrailStep = tuple[int, int, int, int]
+# The active captain's placements judged (TsuroState._placements): {wakes: placement} of
+# every distinct one, the legal ones, and their actions.
+Placements = tuple[dict[Lookup, Placement], list[Placement], list[Action]]
 
 # Why a ship leaves the game (the "reason" of a ship_out event): EDGE, DAIKAIJU and LOOP
 # (sailing.py); OUT_TILE_EATEN, OUT_TILE_REMOVED, OUT_FACING (D7) and OUT_NO_MARK (D8)
@@ -52,7 +59,7 @@ PLACING_REFUSALS = {
 }
 
 
-def _check_config(config) -> dict:
+def _check_config(config: object) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise ValueError(_("the configuration is an object"))
     unknown = set(config) - {"players", "daikaiju", "first"}
@@ -82,30 +89,33 @@ class TsuroState(World, GameState):
     # caused one cannot be taken back. Declared with the kinds (game/tsuro/events.py).
     REVEALING = REVEALING_EVENTS
 
-    def __init__(self, config: dict, seed):
+    def __init__(self, config: dict[str, Any], seed: object) -> None:
         World.__init__(self, _check_config(config), new_rng(seed))
         self.seed = seed
         self.history = []
         self.turn = 0
-        self.trails = [[] for _seat in range(self.players)]  # (square, tile, entry, exit) sailed
-        self._decision = START_MARK
+        self.trails: list[list[TrailStep]] = [[] for _seat in range(self.players)]
+        # the decision to make now (its seat: `active`); None once the game is over, and
+        # inside `apply` between one decision and the next
+        self._decision: str | None = START_MARK
         # D9: set once a placement had to break rule 4 (every placement did), which
         # leaves two ships on one point; from then on they sail together.
         self.forced_same_wake = False
-        self._bonus_from = ()  # seats whose hands the active player may swap with
+        self._bonus_from: tuple[int, ...] = ()  # seats whose hands the active player may swap with
         self.reason = None  # why the game ended: the game_over event's reason code
-        self.position_seed = None  # built from a position: its seed, until chance is used
-        self._cache = None
+        # built from a position: its seed, until chance is used
+        self.position_seed: int | str | None = None
+        self._cache: Placements | None = None
         self.setup_events = self._setup()
 
     # --- positions (game/tsuro/position.py; the rules page, "Positions") ------------------
-    def to_position(self) -> dict:
+    def to_position(self) -> dict[str, Any]:
         """This moment as position JSON, which from_position turns back into an equal
         state (positions.comparable says what is kept)."""
         return positions.to_position(self)
 
     @classmethod
-    def from_position(cls, source: dict | str) -> "TsuroState":
+    def from_position(cls, source: dict[str, Any] | str) -> "TsuroState":
         """The state at a position: its JSON (a dict or JSON text) or its text form (a
         text not starting with "{"). An impossible position raises PositionError naming
         the field and the rule. The state has no history and no seed (it cannot be saved
@@ -113,7 +123,8 @@ class TsuroState(World, GameState):
         return positions.load(cls, source)
 
     @classmethod
-    def at_turn_start(cls, source: dict | str, rng=None) -> "TsuroState":
+    def at_turn_start(cls, source: dict[str, Any] | str,
+                      rng: random.Random | None = None) -> "TsuroState":
         """For tests and pages that teach the daikaiju: the position read as the moment
         before `to_move`'s turn begins (the turn before it over; its decision written as
         "placement", its turn counting the turns begun before it, 0 by default), then
@@ -127,14 +138,14 @@ class TsuroState(World, GameState):
             state._begin_turn(state._next_seat(), state.setup_events)
         return state
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         if self.seed is None:
             raise RecordError(_("a constructed position has no seed and cannot be saved"))
         return super().to_record()
 
     # --- setup (section B) ---------------------------------------------------------
-    def _setup(self) -> list:
-        events = []
+    def _setup(self) -> list[Event]:
+        events: list[Event] = []
         deck = list(range(DECK_SIZE))
         self.rng.shuffle(deck)
         self.draw_pile = deck
@@ -149,14 +160,14 @@ class TsuroState(World, GameState):
 
     # --- the GameState interface ---------------------------------------------------
     @property
-    def to_move(self):
+    def to_move(self) -> int | None:
         return None if self._decision is None else self.active
 
     @property
-    def decision(self):
+    def decision(self) -> str | None:
         return self._decision
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self._decision == PLACEMENT:
             return list(self._placements()[2])
         if self._decision == START_MARK:
@@ -168,17 +179,20 @@ class TsuroState(World, GameState):
             return self._bonus_actions()
         return []
 
-    def _apply(self, action: Action) -> list:
+    def _apply(self, action: Action) -> list[Event]:
+        decision = self._decision
+        if decision is None:  # (never: apply refuses an action once the game is over)
+            raise RuleError("end of the game", _("the game is over: no more actions"))
         handler = {
             START_MARK: ("start", self._do_start),
             RELOCATION: ("relocate", self._do_relocate),
             PLACEMENT: ("place", self._do_place),
             BONUS: ("bonus", self._do_bonus),
-        }[self._decision]
+        }[decision]
         if action.kind != handler[0]:
             raise RuleError("turn order", _("now is the {decision} of seat {seat}, not a "
                                             "{kind} action").format(
-                decision=_(DECISION_WORDS[self._decision]), seat=self.active + 1,
+                decision=_(DECISION_WORDS[decision]), seat=self.active + 1,
                 kind=repr(action.kind)))
         events = handler[1](action.args)
         self._cache = None
@@ -187,7 +201,7 @@ class TsuroState(World, GameState):
         return events
 
     # --- setup decision: start marks (B3, D5) ----------------------------------------
-    def _do_start(self, args) -> list:
+    def _do_start(self, args: tuple[Any, ...]) -> list[Event]:
         mark = self._mark_arg(args)
         if mark in self.ships:
             raise RuleError("B3", _("another ship is already on that start mark"))
@@ -201,7 +215,7 @@ class TsuroState(World, GameState):
         return events
 
     @staticmethod
-    def _mark_arg(args) -> int:
+    def _mark_arg(args: tuple[Any, ...]) -> int:
         if len(args) != 1 or type(args[0]) is not int or args[0] not in START_MARK_SET:
             raise RuleError("D5", _("{value} is not a start mark").format(value=repr(args)))
         return args[0]
@@ -215,7 +229,7 @@ class TsuroState(World, GameState):
                 return seat
         raise AssertionError("no ship left to play")
 
-    def _begin_turn(self, seat: int, events: list) -> None:
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
         self.turn += 1
         events.append(Event("turn", {"seat": seat, "turn": self.turn}))
         self.start_turn(seat, events)
@@ -227,13 +241,14 @@ class TsuroState(World, GameState):
             trail[:] = [step for step in trail if step[0] != square]
         return super()._clear_square(square)
 
-    def _relocate(self, events: list) -> None:
+    def _relocate(self, events: list[Event] | None) -> None:
         """D8: the captain chooses the start mark (a decision of its own)."""
         self._decision = RELOCATION
-        events.append(Event("relocation", {"seat": self.active,
-                                           "marks": self.relocation_marks()}))
+        if events is not None:  # (always here: None is for World's playouts)
+            events.append(Event("relocation", {"seat": self.active,
+                                               "marks": self.relocation_marks()}))
 
-    def _do_relocate(self, args) -> list:
+    def _do_relocate(self, args: tuple[Any, ...]) -> list[Event]:
         mark = self._mark_arg(args)
         if mark not in self.relocation_marks():
             raise RuleError("D8", _("a ship moves only to another start mark on the same "
@@ -245,7 +260,7 @@ class TsuroState(World, GameState):
         self._to_placement(events)
         return events
 
-    def _to_placement(self, events: list) -> None:
+    def _to_placement(self, events: list[Event]) -> None:
         if self.hands[self.active]:
             self._decision = PLACEMENT
         else:  # D12: nothing to place
@@ -253,7 +268,7 @@ class TsuroState(World, GameState):
             self.skip_placement(events)
 
     # --- placing a wake tile (C2, C3) ------------------------------------------------
-    def _placements(self):
+    def _placements(self) -> Placements:
         """The active captain's placements judged (world.py), with the voyages' paths
         for the events and the preview: {wakes: placement} of every distinct one, the
         legal ones, and their actions. Cached until the state changes."""
@@ -273,13 +288,13 @@ class TsuroState(World, GameState):
                 return True
         return False
 
-    def placement_outcome(self, tile: int, rotation: int):
+    def placement_outcome(self, tile: int, rotation: int) -> Placement:
         """What placing `tile` turned `rotation` quarter turns would do (a preview): a
         world.Placement, with `voyages` {seat: (end, fate, path)}, `own_fate` and
         `same_wake`."""
         return self._placements()[0][ORIENTED[tile][rotation]]
 
-    def _do_place(self, args) -> list:
+    def _do_place(self, args: tuple[Any, ...]) -> list[Event]:
         seat = self.active
         if (len(args) != 2 or not all(type(a) is int for a in args)
                 or not 0 <= args[1] < ROTATIONS):
@@ -293,7 +308,8 @@ class TsuroState(World, GameState):
         if outcome not in allowed:
             rule_4_gives_way = all(p.same_wake for p in by_wakes.values())
             if rule_4_gives_way or not outcome.same_wake:
-                number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]
+                # (refused by rule 1, 2 or 3: its own ship would be out, own_fate not None)
+                number = sailing.SELF_ELIMINATION_RULE[outcome.own_fate]  # type: ignore[index]
                 raise RuleError(f"placing rule {number}", _(PLACING_REFUSALS[number]))
             raise RuleError("placing rule 4", _("you may not place this tile so: two ships "
                                                 "would travel the same wake in the same "
@@ -301,10 +317,11 @@ class TsuroState(World, GameState):
                                                 "and another placement does not"))
         if outcome.same_wake:
             self.forced_same_wake = True
-        events = []
+        events: list[Event] = []
         fallen = self.place(tile, rotation, outcome.voyages, events)
-        for mover, (_end, _fate, path) in outcome.voyages.items():
-            self.trails[mover].extend((sq, self.tile_at[sq], a, b) for sq, a, b in path)
+        for mover, (_end, _fate, path) in outcome.voyages.items():  # (judged with paths)
+            self.trails[mover].extend((sq, self.tile_at[sq], a, b)
+                                      for sq, a, b in path)  # type: ignore[union-attr]
         self._decision = None
         opponents = tuple(s for s in fallen if s != seat)
         if (not self.end_reason(fallen) and self.out[seat] is None and self.hands[seat]
@@ -317,11 +334,11 @@ class TsuroState(World, GameState):
         return events
 
     # --- the elimination bonus -------------------------------------------------------
-    def bonus_pool(self) -> list:
+    def bonus_pool(self) -> list[int]:
         """The eliminated players' tiles the active player may take, in D10 order."""
         return [t for s in self._bonus_from for t in self.hands[s]]
 
-    def _bonus_actions(self) -> list:
+    def _bonus_actions(self) -> list[Action]:
         from itertools import combinations
 
         mine, pool = sorted(self.hands[self.active]), sorted(self.bonus_pool())
@@ -329,7 +346,7 @@ class TsuroState(World, GameState):
                 for k in range(min(len(mine), len(pool)) + 1)
                 for give in combinations(mine, k) for take in combinations(pool, k)]
 
-    def _do_bonus(self, args) -> list:
+    def _do_bonus(self, args: tuple[Any, ...]) -> list[Event]:
         if (len(args) != 2 or not all(isinstance(a, tuple) for a in args)
                 or len(args[0]) != len(args[1])):
             raise RuleError("elimination bonus",
@@ -358,16 +375,17 @@ class TsuroState(World, GameState):
         self.end_turn(fallen, events)
         return events
 
-    def _game_over(self, winners: tuple, reason: str, events: list) -> None:
+    def _game_over(self, winners: tuple[int, ...], reason: str,
+                   events: list[Event] | None) -> None:
         super()._game_over(winners, reason, events)
         self.reason = reason
         self._decision = None
 
     # --- what can be seen, copied and checked -------------------------------------------
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         """What `seat` can see: everything but the other hands, the draw order, the
         face-down supply and the future dice."""
-        bonus = {}
+        bonus: dict[int, list[int]] = {}
         if self._decision == BONUS and seat == self.active:
             bonus = {s: list(self.hands[s]) for s in self._bonus_from}
         return {
@@ -386,7 +404,7 @@ class TsuroState(World, GameState):
             "trails": [[list(step) for step in trail] for trail in self.trails],
         }
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         return {
             "config": self.config, "seed": self.seed, "turn": self.turn,
             "hands": self.hands, "draw_pile": self.draw_pile, "removed": self.removed,

@@ -425,7 +425,8 @@ def board_view(state: "TsuroState") -> dict[str, Any]:
                 lookup = ORIENTED[tile_id][rotation]
                 allowed = any(a.kind == "place" and ORIENTED[a.args[0]][a.args[1]] == lookup
                               for a in legal)
-                voyages = [[seat, end, fate, [list(step) for step in path]]
+                voyages = [[seat, end, fate,  # (placement_outcome's voyages have paths)
+                            [list(step) for step in path]]  # type: ignore[union-attr]
                            for seat, (end, fate, path)
                            in state.placement_outcome(tile_id, rotation).voyages.items()]
                 placements.append([tile_id, rotation, allowed, voyages])

@@ -250,7 +250,7 @@ def best_turn(p: bytearray, seat: int, dice: Sequence[int], first: bool = True,
 def turn_of(state: "TatsuState") -> tuple[bytearray, int, tuple[int, ...], bool]:
     """(a copy of the position, seat, dice left, whether no die has been used yet)."""
     dice = state.dice_left
-    return from_state(state), state.to_move, dice, len(dice) == len(state.rolled)
+    return from_state(state), state.mover, dice, len(dice) == len(state.rolled)
 
 
 class MediumBot:
