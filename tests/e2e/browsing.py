@@ -4,6 +4,7 @@ conftest.py.)"""
 
 from __future__ import annotations
 
+import os
 import urllib.parse
 from dataclasses import dataclass, field
 
@@ -26,6 +27,18 @@ document.addEventListener("securitypolicyviolation", (event) => {
   console.error("VIOLATION " + line);
 }, true);
 """.replace("VIOLATION", VIOLATION)
+
+
+def whole_browser_args(launch_args: dict) -> dict:
+    """Launch arguments for Chromium itself, run headless, rather than its headless shell
+    (tests/run.py names both): for what only the whole browser does."""
+    args = dict(launch_args)
+    if os.environ.get("CHROMIUM_BROWSER"):
+        args["executable_path"] = os.environ["CHROMIUM_BROWSER"]
+    else:  # Playwright's own download: its "chromium" channel is the whole browser
+        args.pop("executable_path", None)
+        args["channel"] = "chromium"
+    return args
 
 
 class Site:
@@ -57,6 +70,8 @@ class Watch:
     violations: list[str] = field(default_factory=list)  # refused by a page's CSP
     expect_errors: bool = False  # a test of the failure path sets this
     checked: bool = False
+    context: object = None
+    listeners: list = field(default_factory=list)
 
     def on_request(self, request):
         self.requests.append(request.url)
@@ -88,6 +103,12 @@ class Watch:
             found += [f"page error: {text}" for text in self.page_errors]
         return found
 
+    def stop(self):
+        """Stop listening (the context may serve the next test)."""
+        for event, handler in self.listeners:
+            self.context.remove_listener(event, handler)
+        self.listeners = []
+
     def assert_clean(self):
         self.checked = True
         assert self.requests, "no request was recorded"
@@ -97,14 +118,23 @@ class Watch:
 def watch(context, origin: str) -> Watch:
     """Record what every page of the context (and its service worker) asks for, and what
     the pages' Content-Security-Policy refuses."""
-    watched = Watch(origin)
-    context.add_init_script(RECORD_VIOLATIONS)
-    context.on("request", watched.on_request)
-    context.on("response", watched.on_response)
-    context.on("requestfailed", watched.on_failed)
-    context.on("console", watched.on_console)
-    context.on("weberror", lambda error: watched.page_errors.append(str(error.error)))
+    watched = Watch(origin, context=context)
+    record_violations(context)
+    watched.listeners = [
+        ("request", watched.on_request), ("response", watched.on_response),
+        ("requestfailed", watched.on_failed), ("console", watched.on_console),
+        ("weberror", lambda error: watched.page_errors.append(str(error.error)))]
+    for event, handler in watched.listeners:
+        context.on(event, handler)
     return watched
+
+
+def record_violations(context) -> None:
+    """Have every page of the context report what its policy refuses (once per context:
+    an init script cannot be taken back, and a context may serve many tests)."""
+    if not getattr(context, "_records_violations", False):
+        context.add_init_script(RECORD_VIOLATIONS)
+        context._records_violations = True
 
 
 def open_page(page, url: str, expect: str = "true"):

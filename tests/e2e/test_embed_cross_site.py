@@ -1,6 +1,7 @@
 """A board embedded as a teacher embeds it: by a page of *another site* (a host page at
 `localhost` framing the game at `127.0.0.1`; another port of the same host would be the
-same site), with the browser blocking third-party storage (Chromium's default here) or
+same site), with the browser blocking third-party storage (the whole Chromium's default
+here; its headless shell never blocks it, so those tests run in the whole browser) or
 allowing it. The README's snippet becomes ready and plays; every message carries the
 board's id and game, `ready` comes first even when a computer moves first; a `load` or
 `reset` during a motion is obeyed; `view` shows its seat's own hand; a board that
@@ -11,7 +12,7 @@ import re
 import urllib.parse
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, Site
+from browsing import BOOT_TIMEOUT_MS, Site, whole_browser_args
 from test_embed import HOST_PAGE, messages
 
 from game.core.registry import game
@@ -58,9 +59,10 @@ def solve_the_snippet(page):
     assert inside.locator('.verdict[data-verdict="solved"]').is_visible()
 
 
-def test_a_board_on_another_site_with_storage_blocked(page, site, teacher):
+def test_a_board_on_another_site_with_storage_blocked(whole_context, site, teacher):
     """Third-party storage blocked (no localStorage, IndexedDB, caches or service worker
     in the frames): every board starts and plays all the same."""
+    page = whole_context.new_page()
     state = tsuro_placement()
     view = site.url + "embed.html?" + urllib.parse.urlencode(
         {"game": "tsuro", "record": json.dumps(state.to_record()), "seat": "2", "id": "view"})
@@ -148,13 +150,13 @@ def test_load_and_reset_are_obeyed_during_a_motion(page, site, teacher):
 def test_a_board_on_another_site_with_storage_allowed(browser_type, browser_type_launch_args,
                                                       site, teacher, tmp_path):
     """The browser of a visitor who allows third-party cookies (then Chromium gives the
-    frame storage of its own, partitioned by the top site)."""
+    frame storage of its own, partitioned by the top site): the whole browser, with that
+    setting in its profile."""
     profile = tmp_path / "profile"
     (profile / "Default").mkdir(parents=True)
     (profile / "Default" / "Preferences").write_text(json.dumps(
         {"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}}))
-    args = dict(browser_type_launch_args)
-    args["args"] = [*args.get("args", []), *CHROMIUM_FLAGS]
+    args = whole_browser_args(browser_type_launch_args)
     context = browser_type.launch_persistent_context(str(profile), **args)
     try:
         page = context.new_page()
@@ -194,10 +196,11 @@ def test_a_lesson_that_cannot_start_says_so(page, site):
 
 
 def test_a_lesson_step_linked_from_another_site_plays_and_says_progress_is_not_kept(
-        page, site, teacher):
+        whole_context, site, teacher):
     """`learn.html?game=…&step=N` framed by a teacher's page: that step, played to its
     end; the browser refuses the frame storage, so the lesson says once that progress
     is not kept."""
+    page = whole_context.new_page()
     from test_learn import click_tatsu
 
     from game.core.actions import Action
