@@ -22,8 +22,8 @@ BROWSER_SECONDS = 240
 # "one": all of them in one worker (one Chromium in all).
 BROWSER_GROUPS = "file"
 # The longest browser files first (measured), so that the workers end together.
-LONGEST = ("test_full_games", "test_durable", "test_accessibility", "test_crafted",
-           "test_languages", "test_moving_pieces", "test_embed", "test_smoke")
+LONGEST = ("test_full_games", "test_accessibility", "test_moving_pieces", "test_durable",
+           "test_smoke", "test_languages", "test_pwa", "test_keyboard")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

@@ -17,7 +17,9 @@ Seeds (checked natively with the same choice rules, see players.py):
 - Tatsu, seed 283: after 7 actions Black rolls 4 and 4: no die can be used, but an
   entangled stone may escape; escaping is optional (D4), so Pass must be offered.
 The two games of people alone play at the "fast" pace, every event's motion played (a
-click made as a motion ends is kept and taken once); the others at "instant".
+click made as a motion ends is kept and taken once), the Tatsu one until its 30th action,
+when the pace menu beside the board changes it to "instant" for the rest (a change of
+pace mid-game is obeyed from the next action on); the others at "instant".
 Every test also fails on a request leaving the origin, an error response or a console
 error (the `watched` fixture, asserted at the end).
 """
@@ -49,6 +51,8 @@ TATSU_SEED = 29
 TATSU_OPTIONAL_PASS_SEED = 283
 TSURO_VS_SEARCH_SEED = 301
 TATSU_VS_HARD_SEED = 301
+TATSU_FAST_ACTIONS = 30  # then the rest of the game at "instant"
+KEPT_PACE = "() => JSON.parse(localStorage.getItem('tsuro-tatsu.saved.tatsu')).pace"
 
 # (That a thinking computer hands the page back often enough, natively:
 # tests/web/test_web_tables.py and the bots' tests; the longest the page is busy while
@@ -234,7 +238,7 @@ def test_tsuro_keys_choose_turn_and_place(page, site, watched):
 
 
 def test_tatsu_two_people_play_a_whole_game(page, site, watched):
-    """At the fast pace, as the Tsuro game above."""
+    """At the fast pace, as the Tsuro game above, then at "instant", chosen mid-game."""
     open_page(page, f"{site.url}?game=tatsu")
     form = {"name0": "Ann", "player0": "human", "name1": "Bob", "player1": "human",
             "first": "black", "seed": TATSU_SEED, "speed": "fast"}
@@ -245,10 +249,19 @@ def test_tatsu_two_people_play_a_whole_game(page, site, watched):
     rng = random.Random(TATSU_SEED)
     seen = set()
     while not twin.state.is_over:
+        if len(twin.state.history) == TATSU_FAST_ACTIONS:
+            pace = page.locator('#pace-box select[name="pace"]')
+            assert pace.input_value() == "fast"
+            pace.select_option("instant")
+            page.wait_for_function(
+                "document.querySelector('#pace-box select').value === 'instant'")
         action = choose_tatsu(twin.state, rng)
         seen.add(action.kind)
         player.play(action)
+        if len(twin.state.history) == TATSU_FAST_ACTIONS + 1:  # the game kept is at it
+            assert page.evaluate(KEPT_PACE) == "instant"
     assert seen == {"move", "enter", "escape", "pass"}
+    assert page.locator('#pace-box select[name="pace"]').input_value() == "instant"
     assert len(twin.state.history) == 74 and twin.state.turn == 40
     end = player.scan()
     assert end["winners"] == "1" and end["board"]["winner"] == "1"
