@@ -87,7 +87,10 @@ def as_first_visit(context, reached) -> None:
     devtools = context.new_cdp_session(blank)
     for origin in sorted(reached):
         devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    kept = {origin: usage for origin in sorted(reached)
+            if (usage := devtools.send("Storage.getUsageAndQuota", {"origin": origin})["usage"])}
     devtools.detach()
+    assert not kept, f"storage left after a test, in bytes by origin: {kept}"
     blank.close()
     reached.clear()
 
