@@ -47,6 +47,7 @@ state itself answers to. `load` makes the state, `to_position` reads one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypedDict, TypeVar
 
 from game.core.i18n import _
@@ -347,22 +348,25 @@ class _Reader:
         return steps
 
 
+def _once_each(items: list[Any], field: str, key: str, twice: Callable[[Any], str]) -> None:
+    """Refuse the second of `items` with the same `key`, naming it at `field[i]`."""
+    seen = set()
+    for i, item in enumerate(items):
+        if item[key] in seen:
+            raise PositionError(f"{field}[{i}]", twice(item[key]))
+        seen.add(item[key])
+
+
 def _unheld(p: dict[str, Any]) -> None:
     """What a position can say but a state cannot hold, refused before one is built:
     two tiles on one square, a daikaiju on the board twice, a seat to move in a game
     over or none in a game going on. Fills in `removed` (every tile named nowhere else)."""
-    squares = set()
-    for i, t in enumerate(p["tiles"]):
-        if t["square"] in squares:
-            raise PositionError(f"tiles[{i}]", _("{square} holds two wake tiles").format(
-                square=square_words(t["square"])))
-        squares.add(t["square"])
-    numbers = set()
-    for i, k in enumerate(p["daikaiju"]):
-        if k["daikaiju"] in numbers:
-            raise PositionError(f"daikaiju[{i}]", _("{daikaiju} is on the board twice").format(
-                daikaiju=kaiju_words(k["daikaiju"])))
-        numbers.add(k["daikaiju"])
+    _once_each(p["tiles"], "tiles", "square",
+               lambda square: _("{square} holds two wake tiles").format(
+                   square=square_words(square)))
+    _once_each(p["daikaiju"], "daikaiju", "daikaiju",
+               lambda number: _("{daikaiju} is on the board twice").format(
+                   daikaiju=kaiju_words(number)))
     if p["decision"] is None and p["to_move"] is not None:
         raise PositionError("to_move", _("the game is over (decision null): nobody is to "
                                          "move"))
