@@ -9,7 +9,8 @@ every test, unit and browser:
      browser (/usr/bin/chromium) for the few that need it (tests/e2e/conftest.py,
      `whole_browser`); Debian's packages when they are missing and we are root with apt;
      else Playwright's own download of both (none when the browser tests are left out:
-     `-m "not e2e"`, as the publishing workflow runs it);
+     `-m "not e2e"`, as the publishing workflow runs it); and Node.js, which compiles
+     ahead the standard library modules a page starts with (Debian's, when missing);
   3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves), in
      parallel workers (pytest-xdist, a worker per core; tests/conftest.py says where each
      test goes) unless the arguments choose otherwise (`-n 0` runs everything in this one
@@ -73,6 +74,20 @@ def ensure_chromium() -> dict:
     return {}
 
 
+def ensure_node() -> None:
+    """Node.js, with which the site's setup compiles ahead the standard library modules a
+    page starts with (game/site/stdlib.py; a browser test checks that they are): Debian's
+    package when it is missing and we are root with apt."""
+    if shutil.which("node") or not shutil.which("apt-get") or os.geteuid() != 0:
+        return
+    step("installing Debian's nodejs")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = ["apt-get", "install", "-y", "-qq", "nodejs"]
+    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode:
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)  # an old list
+        subprocess.run(install, env=env, stdout=subprocess.DEVNULL)
+
+
 def needs_browser(args: list[str]) -> bool:
     """Whether pytest may run browser tests: not when its marker expression (the last -m)
     leaves them out with a plain `not e2e`, alone or joined by `and`."""
@@ -105,7 +120,10 @@ def parallel(args: list[str]) -> list[str]:
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
-    env = dict(os.environ, **(ensure_chromium() if needs_browser(sys.argv[1:]) else {}))
+    env = dict(os.environ)
+    if needs_browser(sys.argv[1:]):
+        env.update(ensure_chromium())
+        ensure_node()
     env["PYTHONPATH"] = str(ROOT)
     step("running pytest")
     args = sys.argv[1:]

@@ -34,6 +34,8 @@ from game.site.bundle import ARCHIVE_NAME, catalog_file, catalog_languages, game
 from game.site.first_paint import FirstPaintError, boot_bytes, index_page
 from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
 from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
+from game.site.stdlib import URL as STDLIB_URL
+from game.site.stdlib import compiled_archive
 from game.web.page_words import WORDS_TEMPLATE, words_script
 from game.web.start import card_picture_files
 
@@ -72,6 +74,8 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
                 relative.startswith(d) for d in vendor_dirs):
             continue  # leftovers of another runtime version, or a runtime not yet verified
         files[relative] = path
+    if STDLIB_URL in files and (compiled := compiled_archive(static / "vendor")):
+        files[STDLIB_URL] = compiled  # the modules a page starts with compiled ahead
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
     for lang in catalog_languages(root / "game"):  # one file per language
         files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")  # type: ignore[misc]
@@ -137,11 +141,14 @@ def precache_list(files: dict[str, Source]) -> list[str]:
 
 
 def _version(files: dict[str, Source], packages) -> str:
-    """A short hash that changes whenever a precached file does (vendor files by their pin)."""
+    """A short hash that changes whenever a precached file does (vendor files by their pin,
+    the compiled standard library by the name that says what it was made from)."""
     digest = hashlib.sha256()
     for package in packages:
         digest.update(f"{package.name}@{package.version}#{package.integrity}\n".encode())
     for name, source in files.items():
+        if name == STDLIB_URL and isinstance(source, Path):
+            digest.update(f"{name} {source.name}\n".encode())
         if name == SW_URL or name.startswith("static/vendor/"):
             continue
         digest.update(f"{name}\n".encode())

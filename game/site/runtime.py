@@ -210,10 +210,14 @@ def fetch_package(package: Package, vendor: Path = VENDOR, registry: str | None 
 
 def ensure_runtime(vendor: Path = VENDOR, packages=RUNTIME, registry: str | None = None,
                    log=print) -> Path:
-    """Make sure every runtime package is in vendor/, fetching what is missing or stale."""
+    """Make sure every runtime package is in vendor/, fetching what is missing or stale,
+    and Pyodide's standard library compiled for the pages' start (stdlib.py) when it can be."""
     for package in packages:
         if not is_installed(package, vendor):
             fetch_package(package, vendor, registry, log=log)
+    if PYODIDE in packages:
+        from game.site.stdlib import ensure_compiled  # (which reads this module's pins)
+        ensure_compiled(vendor, log=log)
     return vendor
 
 
