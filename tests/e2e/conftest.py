@@ -61,16 +61,17 @@ def whole_context(whole_browser, browser_context_args):
 
 @pytest.fixture(scope="session")
 def shared_context(browser, browser_context_args):
-    """The worker's one context, and the origins its pages have reached."""
+    """The worker's one context, and the origins its pages' frames have reached (what
+    keeps storage: a document's origin, and its service worker's, the same)."""
     context = browser.new_context(**browser_context_args)
     record_violations(context)
     reached = set()
 
-    def note(request):
-        parts = urllib.parse.urlsplit(request.url)
+    def note(frame):
+        parts = urllib.parse.urlsplit(frame.url)
         if parts.scheme in ("http", "https"):
             reached.add(f"{parts.scheme}://{parts.netloc}")
-    context.on("request", note)
+    context.on("page", lambda page: page.on("framenavigated", note))
     yield context, reached
     context.close()
 
