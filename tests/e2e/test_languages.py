@@ -2,6 +2,7 @@
 it (the first screen as built is English, so it is drawn again once Python is ready),
 `<html lang>` follows, and choosing a game keeps the language in the address."""
 
+import functools
 import random
 import re
 
@@ -62,7 +63,8 @@ SEEN_TEXT = """() => {
 }"""
 
 
-def english_chunks(lang: str) -> list:
+@functools.cache  # (read once per language: every screen of every test asks)
+def english_chunks(lang: str) -> tuple[str, ...]:
     """The English texts of the catalog a translation replaces (each message's words
     between its placeholders, those of three words or more), to be found nowhere."""
     catalog = read_po(catalog_path(lang).read_text("utf-8"))
@@ -75,7 +77,7 @@ def english_chunks(lang: str) -> list:
                 chunk = chunk.strip(" .,:;()“”")
                 if len(chunk.split()) >= 3 and not any(chunk in form for form in forms):
                     chunks.add(chunk)
-    return sorted(chunks)
+    return tuple(sorted(chunks))
 
 
 def assert_no_english(page, lang: str) -> None:
