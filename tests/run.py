@@ -11,7 +11,8 @@ every test, unit and browser:
      else Playwright's own download of both (none when the browser tests are left out:
      `-m "not e2e"`, as the publishing workflow runs it); and Node.js, which compiles
      ahead the standard library modules a page starts with (Debian's, when missing);
-  3. pytest over tests/ (the browser tests fetch the pinned web runtime themselves), in
+  3. pytest over tests/ (the pinned web runtime fetched meanwhile, game/site/runtime.py:
+     the browser tests ask for it again, and say what went wrong if it is missing), in
      parallel workers (pytest-xdist, a worker per core; tests/conftest.py says where each
      test goes) unless the arguments choose otherwise (`-n 0` runs everything in this one
      process).
@@ -119,11 +120,21 @@ def parallel(args: list[str]) -> list[str]:
 
 def main() -> int:
     os.chdir(ROOT)
-    ensure_venv()
     env = dict(os.environ)
-    if needs_browser(sys.argv[1:]):
-        env.update(ensure_chromium())
+    runtime = None
+    browser = needs_browser(sys.argv[1:])
+    if browser:
         ensure_node()
+        # The web runtime (fetched, verified, its standard library compiled) while the
+        # packages install: it needs only this Python. A failure here is reported by the
+        # browser tests, which ask again.
+        runtime = subprocess.Popen([sys.executable, "-m", "game.site.runtime"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    ensure_venv()
+    if browser:
+        env.update(ensure_chromium())  # (Playwright's own download needs the venv)
+    if runtime:
+        runtime.wait()
     env["PYTHONPATH"] = str(ROOT)
     step("running pytest")
     args = sys.argv[1:]
