@@ -13,9 +13,9 @@ every test, unit and browser:
      ahead the standard library modules a page starts with (Debian's, when missing);
   3. pytest over tests/ (the pinned web runtime fetched meanwhile, game/site/runtime.py:
      the browser tests ask for it again, and say what went wrong if it is missing), in
-     parallel workers (pytest-xdist, a worker per core; tests/conftest.py says where each
-     test goes) unless the arguments choose otherwise (`-n 0` runs everything in this one
-     process).
+     parallel workers (pytest-xdist, a worker per core and one more; tests/conftest.py
+     says where each test goes) unless the arguments choose otherwise (`-n 0` runs
+     everything in this one process).
 """
 
 import hashlib
@@ -107,14 +107,15 @@ def needs_browser(args: list[str]) -> bool:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """pytest-xdist's arguments: as many workers as cores (two at least, six at most),
-    tests placed by their groups; none when the arguments already say (-n, -p no:xdist)
-    or ask for a debugger."""
+    """pytest-xdist's arguments: a worker per core and one more (three at least, six at
+    most: a browser test waits on its page, for a motion or a timer, part of the time,
+    and the extra worker uses those waits), tests placed by their groups; none when the
+    arguments already say (-n, -p no:xdist) or ask for a debugger."""
     chosen = any(arg in ("-n", "--numprocesses", "--pdb", "--trace", "no:xdist")
                  or arg.startswith(("-n", "--numprocesses=", "-pno:xdist")) for arg in args)
     if chosen:
         return []
-    workers = max(2, min(os.cpu_count() or 2, 6))
+    workers = max(3, min((os.cpu_count() or 2) + 1, 6))
     return ["-n", str(workers), "--dist", "loadgroup"]
 
 
