@@ -14,12 +14,15 @@ pytestmark = pytest.mark.e2e
 
 
 def click_tatsu(page, seat, action):
-    """A person's clicks for a Tatsu action: the stone (or mat pile), then its target."""
+    """A person's clicks for a Tatsu action: the stone (or mat pile), then its target.
+    The stone once it may be moved (`movable`): after the action before, the board shows
+    the next position only when its motion has ended."""
     stone = action.args[0]
     if stone[0] == "mat":
-        page.click(f'#board g.pile[data-seat="{seat}"][data-mat="{stone[1]}"]')
+        page.click(f'#board g.pile.movable[data-seat="{seat}"][data-mat="{stone[1]}"]')
     else:
-        page.click(f'#board g.stone[data-segment="{stone[0]}"][data-field="{stone[1]}"]')
+        page.click(f'#board g.stone.movable[data-segment="{stone[0]}"]'
+                   f'[data-field="{stone[1]}"]')
     data = json.dumps(action.to_json(), separators=(",", ":"))
     page.click(f"#board g.target[data-action='{data}']")
 
