@@ -53,20 +53,28 @@ def ensure_venv() -> None:
     stamp.write_text(wanted)
 
 
+def can_apt() -> bool:
+    return bool(shutil.which("apt-get")) and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> None:
+    """Debian's packages, reading the package lists again if they are too old."""
+    step(f"installing Debian's {' and '.join(packages)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = ["apt-get", "install", "-y", "-qq", *packages]
+    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode:
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(install, env=env, stdout=subprocess.DEVNULL)
+
+
 def ensure_chromium() -> dict:
     """Return the environment telling the browser tests which Chromium to launch:
     CHROMIUM for most, CHROMIUM_BROWSER (the whole browser) for the few that need it."""
     if os.environ.get("CHROMIUM") and Path(os.environ["CHROMIUM"]).exists():
         return {}
     shell, whole = SYSTEM_CHROMIUMS
-    if not (shell.exists() and whole.exists()) and shutil.which("apt-get") \
-            and os.geteuid() == 0:
-        step("installing Debian's chromium-headless-shell and chromium")
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        install = ["apt-get", "install", "-y", "-qq", "chromium-headless-shell", "chromium"]
-        if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode:
-            subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)  # an old list
-            subprocess.run(install, env=env, stdout=subprocess.DEVNULL)
+    if not (shell.exists() and whole.exists()) and can_apt():
+        apt_install("chromium-headless-shell", "chromium")
     if whole.exists():  # (the whole browser does all, if more slowly, when it is alone)
         return {"CHROMIUM": str(shell if shell.exists() else whole),
                 "CHROMIUM_BROWSER": str(whole)}
@@ -79,14 +87,8 @@ def ensure_node() -> None:
     """Node.js, with which the site's setup compiles ahead the standard library modules a
     page starts with (game/site/stdlib.py; a browser test checks that they are): Debian's
     package when it is missing and we are root with apt."""
-    if shutil.which("node") or not shutil.which("apt-get") or os.geteuid() != 0:
-        return
-    step("installing Debian's nodejs")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    install = ["apt-get", "install", "-y", "-qq", "nodejs"]
-    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode:
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)  # an old list
-        subprocess.run(install, env=env, stdout=subprocess.DEVNULL)
+    if not shutil.which("node") and can_apt():
+        apt_install("nodejs")
 
 
 def needs_browser(args: list[str]) -> bool:
