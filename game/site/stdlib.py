@@ -1,7 +1,7 @@
 """The standard library as the pages get it: Pyodide's archive with the modules a page
 imports while it starts compiled ahead, by the pinned runtime itself.
 
-Why: Pyodide ships its standard library as source, and a page compiled some 150 modules
+Why: Pyodide ships its standard library as source, and a page compiled some 130 modules
 before it was ready, most of its start-up (on this machine, ready after 2.5 s instead of
 1.0 s in the headless shell, a second run of `?game=tsuro`). Bytecode must come from the
 runtime's own Python, so Node.js runs the vendored Pyodide once (compile_stdlib.mjs, with
@@ -10,7 +10,7 @@ it was made from. Without Node.js the pages get Pyodide's archive as it comes: t
 they start more slowly, and the build says so.
 
 The list (stdlib_at_start.txt, one archive entry a line) is what the pages import before
-they are ready; a browser test (tests/e2e/test_first_paint.py) says when it changes.
+they are ready; a browser test (tests/e2e/test_stdlib.py) says when it changes.
 """
 
 from __future__ import annotations
@@ -72,12 +72,17 @@ def ensure_compiled(vendor: Path = VENDOR, log=print) -> Path | None:
     work = Path(tempfile.mkdtemp(prefix=".stdlib-", dir=kept))
     try:
         made = work / ARCHIVE
-        run = subprocess.run(
-            [node, str(COMPILER), str(vendor / PYODIDE.dest), str(BYTECODE), str(AT_START),
-             str(made)], capture_output=True, text=True, timeout=300)
-        if run.returncode or not made.is_file() or not zipfile.is_zipfile(made):
-            log("note: Node.js could not compile the standard library, so it stays as "
-                f"source: {(run.stderr or run.stdout).strip()[-600:]}")
+        try:
+            run = subprocess.run(
+                [node, str(COMPILER), str(vendor / PYODIDE.dest), str(BYTECODE),
+                 str(AT_START), str(made)], capture_output=True, text=True, timeout=300)
+            said = (run.stderr or run.stdout).strip()[-600:]
+            failed = bool(run.returncode)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            said, failed = str(error), True
+        if failed or not made.is_file() or not zipfile.is_zipfile(made):
+            log(f"note: Node.js could not compile the standard library, so it stays as "
+                f"source: {said}")
             return None
         os.replace(made, target)
         log(f"compiled the {len(at_start())} standard library modules the pages start with")

@@ -73,19 +73,19 @@ class Watch:
     context: object = None
     listeners: list = field(default_factory=list)
 
-    def on_request(self, url: str):
+    def saw(self, url: str):
         self.requests.append(url)
         if not (url + "/").startswith(self.origin + "/") and \
                 not url.startswith(("data:", "blob:")):
             self.foreign.append(url)
 
     def on_response(self, response):
-        self.on_request(response.url)
+        self.saw(response.url)
         if response.status >= 400:
             self.bad_responses.append(f"{response.status} {response.url}")
 
     def on_failed(self, request):
-        self.on_request(request.url)
+        self.saw(request.url)
         self.failed.append(f"{request.failure} {request.url}")
 
     def on_console(self, message):
