@@ -6,9 +6,9 @@ In one run it builds the site, adds its bare page (lab/bare.html, never part of 
 published site) beside the runtime, serves it on 127.0.0.1 and measures, in a fresh browser
 context each time (no service worker: the HTTP cache alone makes a visit warm):
   - the time from navigation to `<html data-ready="true">`, for the start page and each
-    game's page, against a bare PyScript page (lab/bare.html) booting the same vendored
+    game's page, against a bare Pyodide page (lab/bare.html) booting the same vendored
     runtime and setting the same flag; medians over N runs;
-  - of that, the time after PyScript reports the interpreter loaded (the page's own work,
+  - of that, the time after the last piece of the runtime arrived (the page's own work,
     less noisy than the total on a busy machine);
   - the bytes each page downloads before it is ready beyond the runtime (static/vendor/):
     the game's own files;
@@ -41,6 +41,7 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-component-update"]
 BARE = Path(__file__).with_name("bare.html")
 BARE_URL = "static/bare.html"  # beside the runtime, which its relative URLs name
+BARE_SCRIPTS = ("bare.js", "bare-engine.js")  # the bare page's side and its worker
 PAGES = {
     "bare": BARE_URL,
     "start": "",
@@ -63,8 +64,8 @@ new MutationObserver(() => {
       && document.querySelector("article.game-card[data-card='tatsu'] .card-links"))
     window.__cardsAt = performance.now();
 }).observe(document, {childList: true, subtree: true});
-addEventListener("py:progress", ({detail}) => {
-  if (detail === "Loaded interpreter") window.__interpreterAt = performance.now();
+addEventListener("boot:bytes", () => {  // the last piece of the runtime told
+  window.__interpreterAt = performance.now();
 });
 new MutationObserver(() => {
   if (document.documentElement.dataset.ready === "true" && !("__readyAt" in window))
@@ -107,6 +108,8 @@ def build_with_bare(out: Path, log, **options) -> None:
     site itself lacks."""
     build(out, log=log, **options)
     shutil.copyfile(BARE, out / BARE_URL)
+    for name in BARE_SCRIPTS:
+        shutil.copyfile(BARE.with_name(name), out / "static" / name)
 
 
 def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
@@ -124,9 +127,9 @@ def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
         page.add_init_script(_READY_PROBE)
         if warm:  # a visit before, so that this one comes from the HTTP cache
             page.goto(url, wait_until="commit")
-            page.wait_for_function("'__readyAt' in window", timeout=timeout_ms, polling=50)
+            page.wait_for_function("() => '__readyAt' in window", timeout=timeout_ms, polling=50)
         page.goto(url, wait_until="commit")
-        page.wait_for_function("'__readyAt' in window", timeout=timeout_ms, polling=50)
+        page.wait_for_function("() => '__readyAt' in window", timeout=timeout_ms, polling=50)
         ready, interpreter = page.evaluate("[window.__readyAt, window.__interpreterAt]")
         first_paint = page.evaluate(_FIRST_PAINT)
         own, runtime = {}, 0

@@ -50,7 +50,7 @@ def tsuro_page(browser, url: str):
     try:
         page = context.new_page()
         page.goto(url + "?game=tsuro")
-        page.wait_for_function(READY, timeout=180_000)
+        page.wait_for_function(f"() => {READY}", timeout=180_000)
         yield page
     finally:
         context.close()
@@ -73,9 +73,9 @@ def one_sail(browser, url: str) -> float:
         page.wait_for_selector(f'#board g.preview[data-rotation="{rotation}"]')
         page.evaluate(LONG_TASKS)
         page.click("#panel button[data-place]")
-        page.wait_for_function(f"{MOVING} > 0")
+        page.wait_for_function(f"() => {MOVING} > 0")
         start = page.evaluate("performance.now()")
-        page.wait_for_function(f"{MOVING} === 0", timeout=60_000)
+        page.wait_for_function(f"() => {MOVING} === 0", timeout=60_000)
         end = page.evaluate("performance.now()")
         long = [d for t, d in page.evaluate("window.__long") if t + d > start and t < end]
         return max(long, default=0.0)

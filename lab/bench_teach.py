@@ -110,7 +110,7 @@ def one_run(playwright, url: str, executable: str | None) -> dict:
         pictures = browser_memory()
         for frame in page.locator("iframe").all():
             frame.scroll_into_view_if_needed()
-        page.wait_for_function("window.__ready.length >= 2", timeout=180_000)
+        page.wait_for_function("() => window.__ready.length >= 2", timeout=180_000)
         live_at = time.perf_counter() - start
         page.wait_for_timeout(1000)
         live = browser_memory()

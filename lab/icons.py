@@ -83,7 +83,7 @@ def draw(out: Path = OUT, favicon: Path = FAVICON) -> list[Path]:
                 page = browser.new_page(viewport={"width": size, "height": size},
                                         device_scale_factor=1)
                 page.set_content(picture(svg, size, scale, full_bleed))
-                page.wait_for_function("document.images[0].complete")
+                page.wait_for_function("() => document.images[0].complete")
                 page.screenshot(path=str(out / name), omit_background=not full_bleed)
                 page.close()
                 written.append(out / name)

@@ -1,10 +1,11 @@
 // Every page that runs the game's Python (index.html, embed.html, learn.html) ends with
-// this: once Python has run, offline support and updates. (A page that could not start
+// this: once the page is ready (static/page.js says "page:ready"), offline support and
+// updates. (A page that could not start
 // says so: static/guard.js.)
 // The page's words in its language (static/words.js), English if that script is missing.
 const say = (text) => (window.pageSay ? window.pageSay(text) : text);
 
-addEventListener("py:all-done", () => {
+addEventListener("page:ready", () => {
   if ("serviceWorker" in navigator && isSecureContext) keepOffline(navigator.serviceWorker);
 }, { once: true });
 

@@ -1,7 +1,7 @@
 // The first screen as built (index.html, game/site/first_paint.py) is there before the
 // runtime: this script shows how much of the runtime has arrived, of how much, and keeps
-// a click on a game's button made before Python is ready, for game/web/main.py to act on.
-// It is loaded (deferred) before PyScript, so it sees every download PyScript starts.
+// a click on a game's button made before Python is ready, for game/web/index_page.py.
+// (The runtime downloads in the game's worker, static/engine.js, which tells each piece.)
 (() => {
   // The page's language (static/words.js): its first screen, built into index.html as a
   // <template> for each other language, takes the English one's place before anything
@@ -31,7 +31,6 @@
   if (!bar()) return;
   const status = () => document.getElementById("status");
   const total = Number(bar().max);
-  const earlyUrls = bar().dataset.early || "";
   const arrived = new Map(); // URL -> bytes so far (a file counted once, however fetched)
   let drawing = 0;
   let started = false;
@@ -59,38 +58,16 @@
     if (!drawing) drawing = requestAnimationFrame(draw);
   };
 
-  // Files fetched by the runtime (the interpreter, its library): counted as they stream
-  // in by static/guard.js, which tells each piece ("boot:bytes").
-  const fetched = window.fetch;
+  // Files fetched by the runtime (the interpreter, its library, the game's archive):
+  // counted as they stream in, told by the worker (static/engine.js, page.js: "boot:bytes").
   const counting = (event) => note(event.detail.url, event.detail.bytes);
   addEventListener("boot:bytes", counting);
-  // The interpreter's two large files are asked for at once rather than when PyScript
-  // gets to them; the runtime's own request for each is then answered with the same
-  // response (never a second download; a <link rel=preload> would start them as early,
-  // but its bytes cannot be counted as they arrive).
-  const early = new Map();
-  for (const url of earlyUrls.split(" ").filter(Boolean)) {
-    const absolute = new URL(url, location.href).href;
-    early.set(absolute, fetched.call(window, absolute));
-  }
-  window.fetch = function (input, init) {
-    const url = typeof input === "string" || input instanceof URL
-      ? new URL(input, location.href).href : null;
-    if (url && early.has(url) && (!init || !init.method || init.method === "GET")) {
-      const answer = early.get(url);
-      early.delete(url); // a response is read once: a second request goes to the network
-      return answer;
-    }
-    return fetched.apply(this, arguments);
-  };
-  // Scripts and preloads (PyScript, the interpreter's JavaScript, the game's archive):
-  // counted when each has arrived.
+  // The page's own scripts: counted when each has arrived.
   const watcher = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize);
   });
   watcher.observe({ type: "resource", buffered: true });
-  addEventListener("py:all-done", () => {
-    window.fetch = fetched;
+  addEventListener("page:ready", () => {
     removeEventListener("boot:bytes", counting);
     watcher.disconnect();
   }, { once: true });

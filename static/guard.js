@@ -1,77 +1,17 @@
 // Read first by every page that runs the game's Python (index.html, embed.html,
-// learn.html), before PyScript. It makes the start work wherever the page is opened, and
-// never hang silently:
-//
-// 1. The runtime needs no storage. PyScript keeps a cache of Pyodide packages in
-//    IndexedDB (its IDBMap, databases named "IDBMap/…") and waits for it before Python
-//    starts. A board framed by another site, where the browser blocks third-party storage
-//    (Chromium's default here, incognito windows, any user who blocks third-party
-//    cookies), cannot open it: PyScript's error handler then throws and the page stayed
-//    on "Loading…" for ever. The game loads no Pyodide package, so the cache would hold
-//    nothing: those databases are kept in memory instead, the same in every browser. The
-//    page's own storage (kept games, the language) is localStorage, each use of which
-//    already copes with a refusal.
-// 2. Any failure to start ends in the page's "could not start" sentence (from <body
-//    data-cannot-start>): an uncaught error or rejection before the page is ready, PyScript
-//    done without the page being ready, or nothing arriving and nothing starting for
-//    SILENCE_MS. An embedded board also tells the page around it ("error", with its id
-//    and game), so a host page with several boards knows which one failed.
+// learn.html). It makes sure the start never hangs silently: any failure to start ends
+// in the page's "could not start" sentence (from <body data-cannot-start>): an uncaught
+// error or rejection before the page is ready, the game's worker broken (static/page.js
+// calls startFailed), or nothing arriving and nothing starting for SILENCE_MS. An
+// embedded board also tells the page around it ("error", with its id and game), so a host
+// page with several boards knows which one failed. (The runtime needs no storage: a board
+// framed by another site, its storage blocked, starts like any other.)
 (() => {
   const root = document.documentElement;
   const SILENCE_MS = 60_000;
   const say = (text) => (window.pageSay ? window.pageSay(text) : text);
   const ready = () => root.dataset.ready === "true";
 
-  // 1. IndexedDB in memory for PyScript's IDBMap: just what it calls (open, one object
-  // store "entries", and count, clear, delete, get, getKey, getAllKeys, put), each answer
-  // coming after the caller has set its handlers, as a real request's does.
-  const databases = new Map();
-  const answer = (compute) => {
-    const request = { readyState: "pending", error: null };
-    queueMicrotask(() => {
-      request.result = compute();
-      request.readyState = "done";
-      if (request.onsuccess) request.onsuccess({ type: "success", target: request });
-    });
-    return request;
-  };
-  const memoryDatabase = (name) => {
-    const entries = new Map();
-    const store = {
-      count: () => answer(() => entries.size),
-      clear: () => answer(() => { entries.clear(); }),
-      delete: (key) => answer(() => { entries.delete(key); }),
-      get: (key) => answer(() => entries.get(key)),
-      getKey: (key) => answer(() => (entries.has(key) ? key : undefined)),
-      getAllKeys: () => answer(() => [...entries.keys()]),
-      put: (value, key) => answer(() => { entries.set(key, value); return key; }),
-    };
-    return {
-      name,
-      objectStoreNames: { length: 1, contains: () => true },
-      createObjectStore: () => store,
-      transaction: () => ({ objectStore: () => store }),
-      close() {},
-    };
-  };
-  let real = null;
-  try { real = window.indexedDB; } catch (refused) { real = null; } // (Firefox may throw)
-  const factory = {
-    open(name, ...rest) {
-      if (String(name).startsWith("IDBMap/")) {
-        if (!databases.has(name)) databases.set(name, memoryDatabase(name));
-        return answer(() => databases.get(name));
-      }
-      if (!real) throw new DOMException("IndexedDB is not available here.", "SecurityError");
-      return real.open(name, ...rest);
-    },
-    deleteDatabase: (name) => real.deleteDatabase(name),
-    databases: () => real.databases(),
-    cmp: (a, b) => real.cmp(a, b),
-  };
-  Object.defineProperty(window, "indexedDB", { configurable: true, get: () => factory });
-
-  // 2. Never silent.
   let failed = false;
   const frameWords = () => {
     const query = new URLSearchParams(location.search);
@@ -123,38 +63,8 @@
     if (event.target instanceof HTMLScriptElement) fault({ message: event.target.src });
   }, true);
   addEventListener("unhandledrejection", fault);
-  addEventListener("py:all-done", () => {
-    clearTimeout(timer);
-    if (!ready()) window.startFailed("PyScript finished, the page not ready");
-  }, { once: true });
-  for (const kind of ["py:ready", "py:done"]) addEventListener(kind, alive);
-
-  // Progress: every resource that arrives, and each piece of every file the runtime
-  // fetches as it streams in (told to static/first.js as "boot:bytes" {url, bytes}).
+  // The worker's runtime tells its progress (static/engine.js, passed on by page.js).
+  addEventListener("boot:bytes", alive);
+  // Progress: every resource of the page that arrives.
   new PerformanceObserver(alive).observe({ type: "resource", buffered: true });
-  // A file of the runtime itself that cannot be had is the end of the start (Pyodide
-  // only warns, then waits for ever); a language's catalog is not (English is spoken).
-  const RUNTIME = /\/(static\/vendor\/|static\/game\.zip$|pyscript\.toml$)/;
-  const fetched = window.fetch;
-  window.fetch = function (input, init) {
-    const answered = fetched.apply(this, arguments);
-    if (failed || ready()) return answered;
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    const needed = RUNTIME.test(url.pathname);
-    answered.then((response) => {
-      if (needed && !response.ok) window.startFailed(`${response.status} ${url}`);
-      if (!response.ok || !response.body) return;
-      const reader = response.clone().body.getReader();
-      let bytes = 0;
-      const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return undefined;
-        bytes += value.byteLength;
-        alive();
-        dispatchEvent(new CustomEvent("boot:bytes", { detail: { url: response.url, bytes } }));
-        return ready() ? reader.cancel() : pump();
-      });
-      pump().catch(() => {});
-    }, (error) => { if (needed) window.startFailed(`${error} ${url}`); });
-    return answered;
-  };
 })();

@@ -27,16 +27,3 @@ window.pageLanguage = () => {
   return "en";
 };
 
-// A language other than English is spoken once its catalog has arrived (Python fetches
-// it when it starts: game/web/language.py); asking for it now, beside the runtime, has it
-// there by then. English needs none.
-(() => {
-  const lang = window.pageLanguage();
-  if (lang === "en") return;
-  const link = document.createElement("link");
-  link.rel = "preload";
-  link.as = "fetch";
-  link.crossOrigin = "anonymous"; // as Python's fetch() asks, so that it takes this copy
-  link.href = `./static/locale/${lang}.mo.gz`;
-  document.head.append(link);
-})();

@@ -7,7 +7,7 @@ Each language's translations are a gettext catalog, game/locale/LANG/LC_MESSAGES
 (game/locale/README.md says how they are made). A source tree compiles them when first
 asked (game/core/catalogs.py); the site serves each compiled and gzipped on its own
 (CATALOG_URL, written by the build), and a page fetches the one it speaks and hands it to
-`add_catalog` (game/web/language.py). `use(lang)` chooses the language for everything
+`add_catalog` (game/web/session.py). `use(lang)` chooses the language for everything
 said after it (the page's choice); `with speaking(lang):` speaks another for the block,
 in its own thread only: the server renders pages in many threads at once, each in its
 own language, and none may change what another says.

@@ -9,7 +9,7 @@ ship, an eaten tile) moves as a copy of itself as it was drawn before the action
 (`before=True`), which plays its keyframes and is then gone. Nothing is redrawn frame by
 frame, and the board underneath is already right: skipping a motion, or a player who
 asks for reduced motion, only shows the end at once. Pure: the games' motions
-(game/<game>/motion.py) are built and tested natively; game/web/main.py (Page.move)
+(game/<game>/motion.py) are built and tested natively; static/page.js (move)
 plays them.
 
 Durations are in the table's steps (a log line's time at the chosen pace), so motion

@@ -2,7 +2,7 @@
 
 The site is: index.html (the game), embed.html (the board alone, for other pages to
 embed), learn.html (Learn to play: the lessons), teach.html (an example teaching page:
-diagrams and embedded boards only), pyscript.toml (the pages' PyScript configuration) and
+diagrams and embedded boards only) and
 manifest.webmanifest (what an installed copy is called and shows), every file of static/
 (styles, icons, the vendored runtime; static/words.js with the scripts' words in every
 language), the game's Python as one archive (static/game.zip, made from the sources at
@@ -33,15 +33,22 @@ from game.core.i18n import CATALOG_URL, LANGUAGES, speaking
 from game.site.bundle import ARCHIVE_NAME, catalog_file, catalog_languages, game_archive
 from game.site.first_paint import FirstPaintError, boot_bytes, index_page
 from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
-from game.site.runtime import ROOT, RUNTIME, ensure_runtime, is_installed
+from game.site.runtime import (
+    LOCK_URL,
+    ROOT,
+    RUNTIME,
+    ensure_runtime,
+    is_installed,
+    lock_without_packages,
+)
 from game.site.stdlib import URL as STDLIB_URL
-from game.site.stdlib import compiled_archive
+from game.site.stdlib import served_archive
 from game.web.page_words import WORDS_TEMPLATE, words_script
 from game.web.start import card_picture_files
 
 Source = Path | Callable[[], bytes]
 
-PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html", "pyscript.toml",
+PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html",
               "manifest.webmanifest")  # the web app manifest: at the root, as its scope
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
@@ -55,8 +62,9 @@ class BuildError(Exception):
     """The site could not be built (the message says why, for a person)."""
 
 
-def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
-    """Every file of the site by its URL path (relative to the site root), sorted."""
+def site_files(root: Path = ROOT, packages=RUNTIME, log=print) -> dict[str, Source]:
+    """Every file of the site by its URL path (relative to the site root), sorted; `log`
+    hears what the making of the standard library the pages get has to say (stdlib.py)."""
     root = Path(root)
     files: dict[str, Source] = {}
     for name in PAGE_FILES:
@@ -74,8 +82,10 @@ def site_files(root: Path = ROOT, packages=RUNTIME) -> dict[str, Source]:
                 relative.startswith(d) for d in vendor_dirs):
             continue  # leftovers of another runtime version, or a runtime not yet verified
         files[relative] = path
-    if STDLIB_URL in files and (compiled := compiled_archive(static / "vendor")):
-        files[STDLIB_URL] = compiled  # the modules a page starts with compiled ahead
+    if STDLIB_URL in files and (stdlib := served_archive(static / "vendor", root / "game", log)):
+        files[STDLIB_URL] = stdlib  # only the modules the pages import, made once for them
+    if isinstance(lock := files.get(LOCK_URL), Path):  # the game loads no package
+        files[LOCK_URL] = lambda lock=lock: lock_without_packages(lock.read_bytes())  # type: ignore[misc]
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
     for lang in catalog_languages(root / "game"):  # one file per language
         files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")  # type: ignore[misc]
@@ -142,7 +152,7 @@ def precache_list(files: dict[str, Source]) -> list[str]:
 
 def _version(files: dict[str, Source], packages) -> str:
     """A short hash that changes whenever a precached file does (vendor files by their pin,
-    the compiled standard library by the name that says what it was made from)."""
+    the trimmed standard library by the name that says what it was made from)."""
     digest = hashlib.sha256()
     for package in packages:
         digest.update(f"{package.name}@{package.version}#{package.integrity}\n".encode())
@@ -184,7 +194,7 @@ def build(out: Path, root: Path = ROOT, packages=RUNTIME, registry: str | None =
         raise BuildError(f"refusing to overwrite {out}: it exists and is not a previous build "
                          "(remove it or choose another --out)")
     ensure_runtime(root / "static" / "vendor", packages, registry, log=log)
-    files = site_files(root, packages)
+    files = site_files(root, packages, log)
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:

@@ -1,19 +1,18 @@
 """The game's Python for the page, as one zip archive.
 
-PyScript fetches it once and unpacks it into the interpreter's working folder
-(`[files] "./static/game.zip" = "./*"` in pyscript.toml), so `import game.web.main` works
-without one request per module. The archive holds exactly the modules the page can import:
-the page's entry point, the modules each game's description names for the page to load
-by name (game/core/registry.py, GameInfo.modules(): engine, words, drawing, bots, table,
-the start form's pieces, the seats' labels and colours) and, transitively,
-every module of the `game` package named by one of their import statements (those inside
-functions too), with the packages above each. What only a developer runs (this site
-tooling, the command line with its simulator and compare, the research tools in lab/) is
-never imported by the page, so it is never shipped. The languages' message catalogs are
-not in it: each is compiled here from its .po source (game/locale/LANG/LC_MESSAGES/
-game.po) into a file of its own, static/locale/LANG.mo.gz (game/core/i18n.py
-CATALOG_URL), which a page fetches only when it speaks that language
-(game/web/language.py): an English visit downloads none, a Spanish one some 38 kB.
+The game's worker (static/engine.js) fetches it once and unpacks it into a folder on
+Python's path, so `import game.web.worker` works without one request per module. The
+archive holds exactly the modules the page can import: the page's entry points, the modules
+each game's description names for the page to load by name (game/core/registry.py,
+GameInfo.modules(): engine, words, drawing, bots, table, the start form's pieces, the
+seats' labels and colours) and, transitively, every module of the `game` package named by
+one of their import statements (those inside functions too), with the packages above each.
+What only a developer runs (this site tooling, the command line with its simulator and
+compare, the research tools in lab/) is never imported by the page, so it is never shipped.
+The languages' message catalogs are not in it: each is compiled here from its .po source
+(game/locale/LANG/LC_MESSAGES/game.po) into a file of its own, static/locale/LANG.mo.gz
+(game/core/i18n.py CATALOG_URL), which a page fetches only when it speaks that language
+(game/web/session.py): an English visit downloads none, a Spanish one some 38 kB.
 """
 
 from __future__ import annotations
@@ -25,13 +24,17 @@ import threading
 import zipfile
 from pathlib import Path
 
+from game.site.slim import slim_source
+
 GAME = Path(__file__).resolve().parent.parent  # the game package folder
 ARCHIVE_NAME = "game.zip"
 
-# Where the pages' imports start: their entry points (index.html runs game.web.main,
-# embed.html game.web.embed_page, learn.html game.web.learn_page).
-PAGE_ENTRY = "game.web.main"
-PAGE_ENTRIES = (PAGE_ENTRY, "game.web.embed_page", "game.web.learn_page")
+# Where the pages' imports start: the worker's entry point, and the page sessions it
+# imports by name (index.html's game.web.index_page, embed.html's game.web.embed_page,
+# learn.html's game.web.learn_page).
+PAGE_ENTRY = "game.web.worker"
+PAGE_ENTRIES = (PAGE_ENTRY, "game.web.index_page", "game.web.embed_page",
+                "game.web.learn_page")
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same bytes
 
 
@@ -43,7 +46,7 @@ def module_file(package: Path, name: str) -> Path | None:
     """The source file of module `name` (e.g. "game.core.rng") in package, or None."""
     first, *rest = name.split(".")
     if first != package.name:
-        return None  # the standard library, or the browser's `pyscript`
+        return None  # the standard library, or Pyodide's `js` and `pyodide`
     path = package.joinpath(*rest)
     if (path / "__init__.py").is_file():
         return path / "__init__.py"
@@ -129,9 +132,13 @@ def catalog_file(lang: str, package: Path = GAME) -> bytes:
 
 
 def game_archive(package: Path = GAME, roots=None) -> bytes:
-    """The zip archive's bytes (deterministic for the same sources)."""
+    """The zip archive's bytes (deterministic for the same sources), its modules without
+    comments and docstrings (slim.py)."""
     buffer = io.BytesIO()
-    members = [(name, path.read_bytes()) for name, path in archive_members(package, roots)]
+    listed = archive_members(package, roots)
+    with _PARSING:  # (slimming parses too)
+        members = [(name, slim_source(path.read_bytes(), name) if name.endswith(".py")
+                    else path.read_bytes()) for name, path in listed]
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in members:
             info = zipfile.ZipInfo(name, date_time=_EPOCH)

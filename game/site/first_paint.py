@@ -5,7 +5,7 @@ the build renders the start screen with the same Python the page runs
 (game/web/start.py: the title, a card per game with its board) and writes it between the
 `<!-- first screen -->` marks of index.html. Its status line carries a progress bar that
 static/first.js fills in as the runtime's files arrive, of `boot_bytes` in all; when
-Python is ready, game/web/main.py draws the same screen, alive.
+Python is ready, game/web/index_page.py keeps the same screen, alive.
 """
 
 from __future__ import annotations
@@ -15,18 +15,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-# The files a first visit downloads before the game can start: the interpreter, its
-# standard library and package list, PyScript's scripts, the game's own archive and the
-# configuration. (PyScript's scripts include a chunk or two that a boot does not load:
-# the total is a little high, so the bar ends a little short of full, never past it.)
-BOOT_FILES = ("static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
-              "static/vendor/pyodide/pyodide.asm.wasm",
+# The files a first visit downloads before the game can start, as the game's worker
+# (static/engine.js) tells their progress: the interpreter, its standard library and
+# package list, the game's own archive. (The interpreter's scripts, pyodide*.mjs, are
+# imported, not fetched: no progress is told of them, so they are not counted.)
+BOOT_FILES = ("static/vendor/pyodide/pyodide.asm.wasm",
               "static/vendor/pyodide/python_stdlib.zip",
-              "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyscript/*.js",
-              "static/game.zip", "pyscript.toml")
-# Asked for by static/first.js as soon as the page is read, not when PyScript gets to
-# them (measured: python3 -m lab.bench).
-EARLY = ("./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/python_stdlib.zip")
+              "static/vendor/pyodide/pyodide-lock.json", "static/game.zip")
 _FIRST_SCREEN = re.compile(r"<!-- first screen[^>]*-->.*?<!-- /first screen -->", re.DOTALL)
 
 
@@ -51,13 +46,13 @@ def index_page(template: str, total_bytes: int) -> bytes:
     from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
     from game.web.start import built_first_screen
 
-    screen = built_first_screen(total_bytes, EARLY)
+    screen = built_first_screen(total_bytes)
     others = ""
     for lang in LANGUAGES:
         if lang != SOURCE_LANGUAGE:
             with speaking(lang):
                 others += (f'<template id="first-screen-{lang}" lang="{lang}">'
-                           f"{built_first_screen(total_bytes, EARLY)}</template>\n  ")
+                           f"{built_first_screen(total_bytes)}</template>\n  ")
     page, found = _FIRST_SCREEN.subn(lambda _match: screen, template, count=1)
     if not found:
         raise FirstPaintError("index.html lacks the '<!-- first screen -->' and "

@@ -7,17 +7,15 @@ the rules pages; tests/site/test_head.py checks that every page holds exactly
 `head_lines(...)` for its place and kind.
 
 The policy is a <meta http-equiv> (a static site sets no headers), so it cannot say
-frame-ancestors: embed.html stays embeddable by any site's <iframe>, as it must. Each
-allowance beyond the site's own origin, and why (docs/security.md says the same):
+frame-ancestors: embed.html stays embeddable by any site's <iframe>, as it must. The
+allowances beyond the site's own origin (docs/security.md says the same):
 
-- 'wasm-unsafe-eval': Pyodide compiles CPython, a WebAssembly module
-  (pyodide.asm.wasm), in the page;
-- 'unsafe-eval': PyScript 0.7 joins its plugins' hooks into one function with
-  Function(...) while it starts, refused without it (found by experiment: nothing else in
-  the page, Pyodide included, needs it). It covers WebAssembly too; 'wasm-unsafe-eval'
-  stays so that Pyodide's need is said, and holds if PyScript stops needing eval;
-- nothing else: no inline script (the Python is a <script type="py">, which the browser
-  does not run), no inline style or style attribute, no worker, blob: or data: URL.
+- none: the pages that run the game compile no WebAssembly and evaluate no code. Python
+  runs in a web worker of the site's own origin (static/engine.js, allowed by
+  script-src 'self'), where Pyodide compiles CPython's WebAssembly: a worker takes its
+  policy from its own response's headers, never from the page's <meta>, and a static
+  site sends none, so the worker runs under no policy (docs/security.md);
+- no inline script, no inline style or style attribute, no blob: or data: URL.
 
 The pages that run no script (the rules pages and teach.html) forbid scripts outright.
 """
@@ -25,7 +23,7 @@ The pages that run no script (the rules pages and teach.html) forbid scripts out
 from __future__ import annotations
 
 # The pages that run Python: index.html, embed.html, learn.html.
-RUNTIME_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+RUNTIME_POLICY = ("default-src 'self'; script-src 'self'; "
                   "object-src 'none'; base-uri 'self'; form-action 'self'")
 # The pages of words and pictures: the rules pages, teach.html (its boards are embed.html
 # in frames, from the site itself).

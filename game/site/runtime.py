@@ -1,4 +1,4 @@
-"""The pinned web runtime: PyScript and Pyodide, fetched from the npm registry by version.
+"""The pinned web runtime, Pyodide, fetched from the npm registry by version.
 
 Each package is a release tarball checked against a pinned Subresource-Integrity hash (the
 `dist.integrity` the registry publishes), then only the files the page needs are unpacked into
@@ -50,23 +50,6 @@ class Package:
         return f"{self.name} {self.version}"
 
 
-PYSCRIPT = Package(
-    name="@pyscript/core",
-    version="0.7.31",
-    integrity="sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
-    dest="pyscript",
-    # core.js and its chunk, its stylesheet, the TOML parser for pyscript.toml and the small
-    # plugin modules PyScript always imports (for its MicroPython side, even when a py config
-    # switches them off). What those plugins load only when a page uses them (the editor's
-    # codemirror, the terminal's xterm, ...) is not shipped: the page uses neither.
-    keep=("dist/core.js", "dist/core-*.js", "dist/core.css", "dist/toml-*.js",
-          "dist/error-*.js", "dist/deprecations-manager-*.js", "dist/donkey-*.js",
-          "dist/py-editor-*.js", "dist/py-game-*.js", "dist/py-terminal-*.js", "LICENSE"),
-    required=("dist/core.js", "dist/core-*.js", "dist/toml-*.js", "dist/error-*.js",
-              "dist/deprecations-manager-*.js", "dist/donkey-*.js", "dist/py-editor-*.js",
-              "dist/py-game-*.js", "dist/py-terminal-*.js"),
-)
-
 PYODIDE = Package(
     name="pyodide",
     version="314.0.7",
@@ -79,7 +62,16 @@ PYODIDE = Package(
               "pyodide-lock.json"),
 )
 
-RUNTIME = (PYSCRIPT, PYODIDE)
+RUNTIME = (PYODIDE,)
+# Pyodide's list of the packages it could load (some 120 kB): the game loads none, so the
+# pages get the list's header alone, which the runtime checks against itself.
+LOCK_URL = f"static/vendor/{PYODIDE.dest}/pyodide-lock.json"
+
+
+def lock_without_packages(data: bytes) -> bytes:
+    """A pyodide-lock.json with its header (`info`) and no package."""
+    lock = json.loads(data)
+    return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True).encode()
 
 
 def registry_url(registry: str | None = None) -> str:
@@ -210,14 +202,10 @@ def fetch_package(package: Package, vendor: Path = VENDOR, registry: str | None 
 
 def ensure_runtime(vendor: Path = VENDOR, packages=RUNTIME, registry: str | None = None,
                    log=print) -> Path:
-    """Make sure every runtime package is in vendor/, fetching what is missing or stale,
-    and Pyodide's standard library compiled for the pages' start (stdlib.py) when it can be."""
+    """Make sure every runtime package is in vendor/, fetching what is missing or stale."""
     for package in packages:
         if not is_installed(package, vendor):
             fetch_package(package, vendor, registry, log=log)
-    if PYODIDE in packages:
-        from game.site.stdlib import ensure_compiled  # (which reads this module's pins)
-        ensure_compiled(vendor, log=log)
     return vendor
 
 
@@ -229,6 +217,10 @@ def _main() -> int:
     except RuntimeFetchError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    # And the standard library the pages get (made at build and serve time otherwise,
+    # stdlib.py): tests/run.py runs this while the test packages install.
+    from game.site.stdlib import served_archive  # (which reads this module's pins)
+    served_archive()
     return 0
 
 

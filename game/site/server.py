@@ -31,7 +31,6 @@ MIME_TYPES = {
     ".mjs": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
-    ".toml": "application/toml; charset=utf-8",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",

@@ -1,16 +1,22 @@
-"""The standard library as the pages get it: Pyodide's archive with the modules a page
-imports while it starts compiled ahead, by the pinned runtime itself.
+"""The standard library as the pages get it: only the modules they import, each lean.
 
-Why: Pyodide ships its standard library as source, and a page compiled some 130 modules
-before it was ready, most of its start-up (on this machine, ready after 2.5 s instead of
-1.0 s in the headless shell, a second run of `?game=tsuro`). Bytecode must come from the
-runtime's own Python, so Node.js runs the vendored Pyodide once (compile_stdlib.mjs, with
-bytecode.py inside it) and the archive is kept in static/vendor/.compiled/, named by what
-it was made from. Without Node.js the pages get Pyodide's archive as it comes: they work,
-they start more slowly, and the build says so.
+Why: Pyodide's archive of the standard library is 2.5 MB, of which a page imports some 130
+modules. The build finds those, Node.js running the pinned Pyodide (stdlib_trim.mjs): what
+Pyodide imports while it starts and unpacks the game's archive, and every module of the
+standard library that the game's Python imports anywhere (the files of game.zip, read with
+ast: imports inside functions too), with all that they import in turn. The archive served
+as python_stdlib.zip holds those alone, each without docstrings and comments and checked
+to compile to the same code (stdlib_trim.py, run in that Pyodide): some 0.39 MB.
 
-The list (stdlib_at_start.txt, one archive entry a line) is what the pages import before
-they are ready; a browser test (tests/e2e/test_stdlib.py) says when it changes.
+It is kept in static/vendor/.stdlib/, named by what it was made from (the runtime's pin,
+the list, the scripts), beside the list found for the game's imports: Node.js runs again
+only when those imports, the runtime or the scripts change. Without Node.js, or when it
+fails, the pages get Pyodide's whole archive: they work, a first visit downloads 2 MB more,
+and `build` and `serve` say so.
+
+What this does not find, a module the standard library imports only inside a function the
+game calls, a browser test does (tests/e2e/test_stdlib.py: whole games in every language,
+the lessons and an embedded board on the served archive): name it in ALSO.
 """
 
 from __future__ import annotations
@@ -20,72 +26,129 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import zipfile
 from pathlib import Path
 
+from game.site.bundle import GAME, archive_members, game_archive, imported_names
 from game.site.runtime import PYODIDE, VENDOR, is_installed
 
 HERE = Path(__file__).resolve().parent
-AT_START = HERE / "stdlib_at_start.txt"
-COMPILER = HERE / "compile_stdlib.mjs"
-BYTECODE = HERE / "bytecode.py"
+SCRIPTS = (HERE / "stdlib_trim.mjs", HERE / "stdlib_trim.py")
 ARCHIVE = "python_stdlib.zip"  # Pyodide's name for it, which the page asks for
 URL = f"static/vendor/{PYODIDE.dest}/{ARCHIVE}"
-KEPT = ".compiled"  # under static/vendor/: hidden, so never served as it is
+KEPT = ".stdlib"  # under static/vendor/: hidden, so never served as it is
+# Modules imported only inside the standard library's functions that the game calls (none
+# so far: the browser test would name them).
+ALSO: tuple[str, ...] = ()
+NODE_SECONDS = 600  # Pyodide started, and 130 modules checked, on a loaded 2-core machine
+
+_making = threading.Lock()  # (`serve` answers requests in threads)
+_failed: set[tuple[str, str]] = set()  # (vendor, key) whose archive could not be made
+_scanned: dict[tuple, list[str]] = {}  # the last scan, by the game's files' sizes and dates
 
 
-def at_start() -> list[str]:
-    return AT_START.read_text().split()
+def game_imports(package: Path = GAME, roots=None) -> list[str]:
+    """Every module outside the game that the game's archive names in an import statement,
+    wherever it stands, and ALSO (sorted). Names taken from a module are among them
+    (`from json import dumps`: json.dumps): Pyodide passes over what is not a module."""
+    stamp = (str(package), roots, *((str(path), status.st_mtime_ns, status.st_size)
+                                    for path in sorted(package.rglob("*.py"))
+                                    for status in (path.stat(),)))
+    found = _scanned.get(stamp)
+    if found is None:
+        names = set(ALSO)
+        for member, source in archive_members(package, roots):
+            module = member.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            names |= {name for name in imported_names(source, module)
+                      if name.partition(".")[0] != package.name}
+        found = sorted(names)
+        _scanned.clear()  # (one game at a time)
+        _scanned[stamp] = found
+    return found
 
 
-def key() -> str:
-    """What a compiled archive is made from: the runtime's pin, the list, the compiler."""
-    digest = hashlib.sha256(f"{PYODIDE.name}@{PYODIDE.version}#{PYODIDE.integrity}\n".encode())
-    for part in (AT_START, COMPILER, BYTECODE):
-        digest.update(part.read_bytes())
+def key(kind: str, names) -> str:
+    """What an archive or a list is made from: the runtime's pin, the scripts, the names
+    (`kind` says which names: the game's imports, or the archive's entries)."""
+    digest = hashlib.sha256(f"{PYODIDE.name}@{PYODIDE.version}#{PYODIDE.integrity}\n"
+                            f"{kind}\n".encode())
+    for script in SCRIPTS:
+        digest.update(script.read_bytes())
+    digest.update("\n".join(names).encode())
     return digest.hexdigest()[:16]
 
 
-def compiled_archive(vendor: Path = VENDOR) -> Path | None:
-    """The compiled archive for the runtime in vendor/, if it has been made."""
-    path = vendor / KEPT / f"python_stdlib-{key()}.zip"
-    return path if path.is_file() and is_installed(PYODIDE, vendor) else None
-
-
-def ensure_compiled(vendor: Path = VENDOR, log=print) -> Path | None:
-    """Make the compiled archive once for this runtime and list; None (said) if we cannot."""
+def trimmed_archive(vendor: Path = VENDOR, package: Path = GAME, roots=None) -> Path | None:
+    """The archive made for the game's imports and the runtime in vendor/, if it has been."""
     if not is_installed(PYODIDE, vendor):
         return None
-    found = compiled_archive(vendor)
-    if found:
-        return found
+    listed = vendor / KEPT / f"found-{key('imports', game_imports(package, roots))}.txt"
+    try:
+        entries = listed.read_text().split()
+    except OSError:
+        return None
+    made = vendor / KEPT / f"python_stdlib-{key('entries', entries)}.zip"
+    return made if made.is_file() else None
+
+
+def served_archive(vendor: Path = VENDOR, package: Path = GAME, log=print,
+                   roots=None) -> Path | None:
+    """What the pages get as python_stdlib.zip: the trimmed archive, made now if need be,
+    else Pyodide's own (said once); None without the runtime."""
+    if not is_installed(PYODIDE, vendor):
+        return None
+    whole = vendor / PYODIDE.dest / ARCHIVE
+    with _making:
+        made = trimmed_archive(vendor, package, roots)
+        if made:
+            return made
+        names = game_imports(package, roots)
+        attempt = (str(vendor), key("imports", names))
+        if attempt in _failed:
+            return whole
+        made = _make(vendor, package, roots, names, log)
+        if made is None:
+            _failed.add(attempt)
+            return whole
+        return made
+
+
+def _make(vendor: Path, package: Path, roots, names: list[str], log) -> Path | None:
     node = shutil.which("node")
     if not node:
-        log("note: no Node.js here, so the standard library stays as source: "
-            "the pages work, and start about a second later (game/site/stdlib.py)")
+        log("note: no Node.js here, so the pages get Pyodide's whole standard library: "
+            "they work, and a first visit downloads 2 MB more (game/site/stdlib.py)")
         return None
     kept = vendor / KEPT
     kept.mkdir(exist_ok=True)
-    for old in kept.glob("python_stdlib-*.zip"):  # another runtime's or list's
-        old.unlink()
-    target = kept / f"python_stdlib-{key()}.zip"
-    work = Path(tempfile.mkdtemp(prefix=".stdlib-", dir=kept))
+    work = Path(tempfile.mkdtemp(prefix=".making-", dir=kept))
     try:
-        made = work / ARCHIVE
+        (work / "names.txt").write_text("\n".join(names) + "\n")
+        (work / "game.zip").write_bytes(game_archive(package, roots))
+        made, found = work / ARCHIVE, work / "found.txt"
         try:
             run = subprocess.run(
-                [node, str(COMPILER), str(vendor / PYODIDE.dest), str(BYTECODE),
-                 str(AT_START), str(made)], capture_output=True, text=True, timeout=300)
-            said = (run.stderr or run.stdout).strip()[-600:]
-            failed = bool(run.returncode)
+                [node, str(SCRIPTS[0]), str(vendor / PYODIDE.dest), str(SCRIPTS[1]),
+                 str(work / "game.zip"), str(work / "names.txt"), str(made), str(found)],
+                capture_output=True, text=True, timeout=NODE_SECONDS)
+            said, failed = (run.stderr or run.stdout).strip()[-600:], bool(run.returncode)
         except (OSError, subprocess.TimeoutExpired) as error:
             said, failed = str(error), True
-        if failed or not made.is_file() or not zipfile.is_zipfile(made):
-            log(f"note: Node.js could not compile the standard library, so it stays as "
-                f"source: {said}")
+        if failed or not found.is_file() or not zipfile.is_zipfile(made):
+            log(f"note: Node.js could not make the standard library the pages need, so they "
+                f"get Pyodide's whole one (2 MB more): {said}")
             return None
+        entries = found.read_text().split()
+        for name in run.stdout.split():
+            log(f"note: {name} is served as it was: its lean source compiles to other code")
+        for old in [*kept.glob("python_stdlib-*.zip"), *kept.glob("found-*.txt")]:
+            old.unlink(missing_ok=True)  # another runtime's, or another list's
+        target = kept / f"python_stdlib-{key('entries', entries)}.zip"
         os.replace(made, target)
-        log(f"compiled the {len(at_start())} standard library modules the pages start with")
+        os.replace(found, kept / f"found-{key('imports', names)}.txt")  # (the list last)
+        log(f"made the standard library the pages need: {len(entries)} modules, "
+            f"{target.stat().st_size / 1e6:.2f} MB")
         return target
     finally:
         shutil.rmtree(work, ignore_errors=True)

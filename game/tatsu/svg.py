@@ -55,7 +55,7 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     Roving focus: of the movable stones and piles (data-rove="stones") one is in the tab
     order (tabindex="0": the selected one, else the first drawn), and so is the first
     target (data-rove="targets"); the others have tabindex="-1" and are reached with the
-    arrow keys (game/web/main.py).
+    arrow keys (static/page.js).
     g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
     g.hub > text.hub-line, text.hub-sub   whose turn (or who won), and the turn number
 

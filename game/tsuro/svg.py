@@ -618,7 +618,7 @@ def _marks(choices: Sequence[int], picked: int | None) -> str:
     parts = [f'<path class="marks" d="{"".join(ticks)}" stroke="#7a6a45" stroke-width="2" '
              f'stroke-linecap="round"/>']
     # Roving focus: one mark in the tab order (the picked one, else the first), the
-    # arrow keys move among the others (game/web/main.py, data-rove).
+    # arrow keys move among the others (static/page.js, data-rove).
     lead = picked if picked in choices else (choices[0] if choices else None)
     for mark in choices:
         x, y = ship_centre(mark)

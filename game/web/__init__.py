@@ -1,14 +1,13 @@
-"""The web page: the only code that imports `pyscript` or `js` (in `game.web.main`).
+"""The web page's Python, which runs in a web worker (game/web/protocol.py: the line).
 
-How it boots: index.html loads PyScript (static/vendor/pyscript/core.js) with the
-configuration pyscript.toml, which points at the local Pyodide and unpacks static/game.zip
-(this `game` package, made by `python3 -m game serve|build`) into Python's working folder.
-The page's one `<script type="py">` then runs `from game.web.main import main; await main()`.
-
-What is here, outside main.py, stays importable without a browser (for native tests).
-Mind the start-up time: every module imported on the way to the first screen is paid for on
-each page load (in Pyodide, `urllib.parse` alone costs about 0.2 s; `html` and `traceback`
-are already loaded by PyScript).
+How it boots: each page (index.html, embed.html, learn.html) loads static/page.js, which
+starts static/engine.js in a worker: Pyodide, then static/game.zip (this `game` package,
+made by `python3 -m game serve|build`) unpacked onto Python's path, then
+`game.web.worker`, the one module that imports browser code (`js`). The worker serves
+the page's session (index_page.py, learn_page.py, embed_page.py): what to show in answer
+to what the person does. Everything here but worker.py is importable without a browser
+(for native tests). Mind the start-up time: every module imported on the way to the
+first screen is paid for on each page load.
 """
 
 from game.core.i18n import _
@@ -57,44 +56,3 @@ def unknown_game(query: str) -> str | None:
         return None
     value = value.replace("+", " ").strip()
     return shown(value, quoted=False)
-
-
-# Keys that activate the focused control themselves (a button's click, a menu opening):
-# the board's shortcut for the same key must then stay silent, or one key acts twice.
-ACTIVATING_KEYS = ("Enter", " ")
-CONTROL_TAGS = ("BUTTON", "A", "SUMMARY", "INPUT", "SELECT", "TEXTAREA", "OPTION")
-TYPING_TAGS = ("INPUT", "SELECT", "TEXTAREA")
-# Keys that move the focus within a roving group (the choices of one decision, each with
-# data-rove: one in the tab order, the arrows reach the others).
-ROVING_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1,
-               "Home": "first", "End": "last"}
-
-
-def key_route(key: str, tag: str, role: str | None, rove: str | None = None) -> str:
-    """Where a key pressed on an element goes, so that it acts once:
-    "ignore" (the focused control handles it, or the person is typing), "click" (a board
-    element drawn as a button: Enter and Space press it), "rove" (an arrow, Home or End
-    on one of a roving group's elements, `rove` its data-rove: the focus moves within the
-    group), or "board" (the game's shortcut)."""
-    tag = (tag or "").upper()
-    if tag in TYPING_TAGS:
-        return "ignore"
-    if rove and key in ROVING_KEYS:
-        return "rove"
-    if key in ACTIVATING_KEYS:
-        if role == "button" and tag not in CONTROL_TAGS:
-            return "click"
-        if tag in CONTROL_TAGS:
-            return "ignore"
-    return "board"
-
-
-def roved(count: int, at: int, key: str) -> int:
-    """The index a roving key moves the focus to among `count` elements from `at`: the
-    arrows wrap round, Home and End go to the ends."""
-    step = ROVING_KEYS[key]
-    if step == "first":
-        return 0
-    if step == "last":
-        return count - 1
-    return (at + step) % count  # type: ignore[operator]  # (a number by now)

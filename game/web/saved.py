@@ -5,7 +5,8 @@ The page stores one game per game key (localStorage, `STORAGE_KEY`): the game's 
 the seats' names and players and the pace of play. It is versioned as a whole
 (`SAVE_VERSION`); restoring replays the record's actions through the engine, so a stored
 game that the rules refuse, or of another format, is refused with a reason and nothing
-is half-loaded. This module imports no browser code: game/web/main.py does the storing.
+is half-loaded. This module imports no browser code: game/web/index_page.py keeps it
+through the page.
 """
 
 from __future__ import annotations

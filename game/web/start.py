@@ -112,8 +112,8 @@ def _card(game: str) -> str:
 def language_picker() -> str:
     """The language picker every screen shows: each language by its own name (read in
     that language), the one spoken chosen. The page switches at once when it changes
-    (game/web/main.py and learn_page.py; static/first.js before Python is ready), and
-    keeps the choice (game/web/language.py)."""
+    (game/web/index_page.py and learn_page.py; static/first.js before Python is
+    ready), and keeps the choice (game/web/session.py)."""
     options = "".join(
         f'<option value="{code}" lang="{code}"{" selected" if code == current() else ""}>'
         f"{escape(words)}</option>" for code, words in LANGUAGES.items())
@@ -137,20 +137,18 @@ def first_screen_html(notice: str = "", unknown: bool = False, below: str = "") 
             f"{start_screen_html()}")
 
 
-def built_first_screen(total_bytes: int, early=()) -> str:
+def built_first_screen(total_bytes: int) -> str:
     """The first screen as the build writes it into index.html, so that a visitor reads
     it before the runtime has arrived: under the status line, the download's progress
     (static/first.js fills it in; `total_bytes` is what the runtime and the game's files
-    weigh; `early`, the URLs to ask for at once; the amount is not a live region, so it
-    is not read out at every step); a
+    weigh; the amount is not a live region, so it is not read out at every step); a
     click on a game's button before Python is ready is kept and acted on when it is
-    (static/first.js, then game/web/main.py)."""
+    (static/first.js, then game/web/index_page.py)."""
     megabytes = f"{total_bytes / 1e6:.1f}"
     download = escape(_("Game download"))
     amount = escape(_("{done} of {total} MB").format(done="0", total=megabytes))
     progress = (f'<div class="boot" id="boot"><progress id="boot-progress" '
-                f'max="{total_bytes}" value="0" aria-label="{download}" '
-                f'data-early="{escape(" ".join(early))}"></progress> '
+                f'max="{total_bytes}" value="0" aria-label="{download}"></progress> '
                 f'<span id="boot-amount" data-total-mb="{megabytes}">{amount}'
                 "</span></div>")
     return first_screen_html(escape(_("Getting the game ready…")), below=progress)

@@ -1,22 +1,9 @@
 """What both game tables share: pacing computer turns, playing events one after another,
 hiding hands between people at one screen, the log, the end of the game.
 
-A table talks to the page through a small object (`page`) with:
-  page.show(region, html)      replace a region's content ("status", "board", "panel",
-                               "overlay", and "log" when a takeback rewrites the game
-                               log: <li data-step="k"> items); regions are elements with
-                               those ids
-  page.log(line, step=None)    add a line to the game log; `step` (given only to a page
-                               whose log() has that parameter) is the replay's step the
-                               line belongs to, for the page to put on the line as
-                               data-step, so that a click on it can open the replay there
-  page.highlight(selector)     mark elements of the board for a moment (an animation cue)
-  page.focus(selector)         put the keyboard focus on what the person acts on next,
-                               unless the person has it somewhere the redraw kept
-  page.refocus()               (optional) the next focus() moves the focus even so
-  await page.pause(seconds)    let the browser breathe and the player follow
-  page.done(result)            the game is over (for the page's own bookkeeping)
-so that this module imports no browser code and is tested natively with a fake page.
+A table talks to the page through a small object (`page`, the TablePage protocol below;
+game/web/port.py's TablePage sends each call to the page as a message), so that this
+module imports no browser code and is tested natively with a fake page.
 
 Two things both tables offer beside the game (the issue "Games are never lost"):
   Take back   a person takes back their own last decisions while nothing new came to
@@ -37,7 +24,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from game.core import RuleError
 from game.core.event_kinds import EventKind
@@ -73,14 +60,45 @@ def words_html(message: str, **parts) -> str:
     return escape(message, quote=False).replace('"', "&quot;").format(**parts)
 
 
-def _log_takes_step(page) -> bool:
-    """Whether the page's log() has a `step` parameter (the page protocol's newer form);
-    read off its code, as `inspect` is too dear to import in the browser."""
-    log = getattr(page, "log", None)
-    code = getattr(getattr(log, "__func__", log), "__code__", None)
-    if code is None:
-        return False
-    return "step" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+class TablePage(Protocol):
+    """What a table may ask of the page."""
+
+    def show(self, region: str, html: str) -> None:
+        """Replace a region's content ("status", "board", "panel", "overlay", and "log"
+        when a takeback rewrites the game log: <li data-step="k"> items); regions are
+        elements with those ids."""
+
+    def log(self, line: str, step: Any = None) -> None:
+        """Add a line to the game log; `step` is the replay's step the line belongs to,
+        put on the line as data-step, so that a click on it opens the replay there."""
+
+    def mark_log(self, step: Any) -> None:
+        """Mark the log's lines of the replay's `step` (None: none)."""
+
+    def highlight(self, selector: str) -> None:
+        """Mark elements of the board for a moment (an animation cue)."""
+
+    def focus(self, selectors: Any) -> None:
+        """Put the keyboard focus on what the person acts on next, unless the person
+        has it somewhere the redraw kept."""
+
+    def refocus(self) -> None:
+        """The next focus() moves the focus even so."""
+
+    async def pause(self, seconds: float) -> None:
+        """Let the player follow (and the other messages in)."""
+
+    def hold(self, moves: Any) -> None:
+        """Pieces about to move wait where their moves begin."""
+
+    def release(self, selector: Any = None) -> None:
+        """Held pieces (None: all) go back to their places: the action's motion is over."""
+
+    async def move(self, moves: Any, step_seconds: float) -> None:
+        """Play an event's moves; return once they are played."""
+
+    def done(self, winners: Any) -> None:
+        """The game is over (for the page's own bookkeeping)."""
 
 
 # The keys every game's page has (the help dialog: `help_dialog`), as (keys, what they
@@ -150,11 +168,28 @@ def pace_select(chosen: str) -> str:
             "</select></label>")
 
 
-class Table(ABC):
-    """Subclasses draw their game (`board_html`, `panel_html`, `cue`) and turn clicks
-    into actions (`click`)."""
+# What a click acts on besides buttons (the page finds the element clicked by these data
+# attributes): the page's own, then each game's table's (its CLICKABLE).
+PAGE_CLICKABLE = ("game", "start", "again", "new", "ready", "skip-motion")
 
-    def __init__(self, match, page, speed: str = "normal"):
+
+def clickable() -> str:
+    """A CSS selector of everything a click acts on (static/page.js asks the closest)."""
+    from game.core.registry import games
+
+    names = list(PAGE_CLICKABLE)
+    for info in games().values():
+        names += [name for name in info.table_class.CLICKABLE if name not in names]
+    return ",".join(f"[data-{name}]" for name in names) + ",#log li[data-step]"
+
+
+class Table(ABC):
+    """Subclasses draw their game (`board_html`, `panel_html`, `cue`), turn clicks into
+    actions (`click`) and name the data attributes their clicks come from (CLICKABLE)."""
+
+    CLICKABLE: tuple[str, ...] = ()
+
+    def __init__(self, match, page: TablePage, speed: str = "normal"):
         self.match = match
         self.page = page
         self.speed = speed if speed in SPEEDS else "normal"
@@ -174,7 +209,6 @@ class Table(ABC):
         self.replay_step: Any = None  # the step a replay shows; None: the live game
         self.replay_seat: int | None = None  # whose view the replay shows
         self._replay: Any = None  # a Replay: the game's positions by step (game/web/replay.py)
-        self._log_steps = _log_takes_step(page)
 
     # --- what subclasses provide -------------------------------------------------------
     @abstractmethod
@@ -216,10 +250,8 @@ class Table(ABC):
 
     def refocus(self) -> None:
         """Ask the page to move the focus on at the next render even though the focused
-        element is still drawn (a page without refocus() keeps it where it is)."""
-        refocus = getattr(self.page, "refocus", None)
-        if refocus is not None:
-            refocus()
+        element is still drawn."""
+        self.page.refocus()
 
     def forget_choice(self) -> None:  # noqa: B027 -- a game may have no choice to drop
         """Drop a half-made choice (a selected tile, a selected stone)."""
@@ -510,7 +542,7 @@ class Table(ABC):
     async def _animate(self, lines) -> None:
         budget = ACTION_STEPS * self.step  # a roll that stirs every daikaiju stays brisk
         step = len(self.state.history) if self.match.rewindable else None
-        moving = self.step > 0 and hasattr(self.page, "move")
+        moving = self.step > 0
         plan = self.motion_plan(lines) if moving else {}
         if plan:  # what will move waits where it was until its turn comes
             self.page.hold([move for moves in plan.values() for move in moves])
@@ -594,11 +626,8 @@ class Table(ABC):
 
     # --- the game log --------------------------------------------------------------------
     def log_line(self, line: str, step) -> None:
-        """One line to the page's log, with its replay step when the page takes it."""
-        if self._log_steps:
-            self.page.log(line, step=step)
-        else:
-            self.page.log(line)
+        """One line to the page's log, with its replay step."""
+        self.page.log(line, step=step)
 
     def log_history(self) -> None:
         """Every line of the log so far to the page (a game started or resumed), each

@@ -30,6 +30,7 @@ from game.web.table import Table
 
 class TatsuTable(Table):
     hides_hands = False  # Tatsu hides nothing
+    CLICKABLE = ("action", "target-segment", "segment", "mat", "pass")
     # which events are brief, what each points at (game/tatsu/events.py): a segment
     event_kinds = EVENT_KINDS
     cue_selectors = {"segment": '[data-segment="{}"]'}

@@ -44,6 +44,8 @@ MARK_DECISIONS = (START_MARK, RELOCATION)
 
 class TsuroTable(Table):
     hides_hands = True
+    CLICKABLE = ("mark", "tile", "rotate", "place", "square", "give", "take", "bonus",
+                 "mark-step", "confirm-mark", "skip")
     # which events are news, which brief, what each points at (game/tsuro/events.py):
     # a daikaiju, a square's tile, a ship
     event_kinds = events.KINDS
@@ -114,7 +116,7 @@ class TsuroTable(Table):
         hand = self.state.hands[seat]
         tiles = []
         # Roving focus: one tile in the tab order (the chosen one, else the first), the
-        # arrow keys move among them (game/web/main.py, data-rove).
+        # arrow keys move among them (static/page.js, data-rove).
         lead = self.selected[0] if self.selected and self.selected[0] in hand else \
             (hand[0] if hand else None)
         for tile in hand:

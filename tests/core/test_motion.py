@@ -160,6 +160,12 @@ class Recorder:
     def focus(self, selectors):
         pass
 
+    def mark_log(self, step):
+        pass
+
+    def refocus(self):
+        pass
+
     async def pause(self, seconds):
         pass
 

@@ -27,17 +27,24 @@ pytestmark = pytest.mark.e2e
 
 # The catalogs the page itself asked for (its service worker keeps them all for offline
 # play, but a visit downloads only the one it speaks).
-CATALOGS_FETCHED = """() => performance.getEntriesByType("resource")
-  .map((entry) => entry.name).filter((url) => url.includes("/static/locale/"))
-  .map((url) => url.split("/").pop())"""
+
+
+def catalogs_fetched(page) -> list:
+    """The catalogs the page and its worker ask for, in order, from now on (not the
+    service worker, which keeps every file of the site for offline play)."""
+    fetched: list = []
+    page.on("request", lambda request: fetched.append(request.url.split("/").pop())
+            if "/static/locale/" in request.url and request.service_worker is None else None)
+    return fetched
 
 
 def test_english_keeps_the_first_screen_as_built(page, site, watched):
+    fetched = catalogs_fetched(page)
     open_page(page, f"{site.url}?lang=de")  # no such catalog: English
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator(".start-lead").inner_text() == (
         "Play with friends at one screen, or against the computer.")
-    assert page.evaluate(CATALOGS_FETCHED) == []  # English needs none
+    assert fetched == []  # English needs none
     watched.assert_clean()
 
 
@@ -122,9 +129,10 @@ def open_start_screen_in(page, site, lang):
     English), `<html lang>` follows, and choosing Tatsu keeps the language in the
     address; the page downloads that language's catalog and no other."""
     lead = start_screen_html().split('<p class="start-lead">')[1].split("</p>")[0]
+    fetched = catalogs_fetched(page)
     open_page(page, f"{site.url}?lang={lang}")
     assert page.evaluate("document.documentElement.lang") == lang
-    assert page.evaluate(CATALOGS_FETCHED) == [f"{lang}.mo.gz"]  # preloaded, fetched once
+    assert fetched == [f"{lang}.mo.gz"]  # preloaded, fetched once
     assert page.locator(".start-lead").inner_text() == lead
     assert page.locator("button[data-game='tatsu']").inner_text() == i18n._("Play {game}").format(
         game="Tatsu")
@@ -144,6 +152,7 @@ def test_tsuro_of_the_seas_in_the_language_then_another(page, site, watched, lan
     picker switches the whole game, its log included, to another language at once."""
     i18n.use(lang)
     try:
+        fetched = catalogs_fetched(page)
         open_page(page, f"{site.url}?game=tsuro&lang={lang}")
         assert_no_english(page, lang)
         twin = tsuro_twin(7, NAMES, ["human", "human"])
@@ -166,7 +175,7 @@ def test_tsuro_of_the_seas_in_the_language_then_another(page, site, watched, lan
         player.settle()
         assert_no_english(page, other)
         assert page.evaluate("location.search") == f"?game=tsuro&lang={other}"
-        assert page.evaluate(CATALOGS_FETCHED) == [f"{lang}.mo.gz", f"{other}.mo.gz"]
+        assert fetched == [f"{lang}.mo.gz", f"{other}.mo.gz"]
     finally:
         i18n.use(SOURCE_LANGUAGE)
     watched.assert_clean()

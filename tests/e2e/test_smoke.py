@@ -42,8 +42,8 @@ def test_game_page_shows_its_board(page, site, watched, game):
     # Everything came from the site itself, each file once, under the sub-path.
     own = [url for url in watched.requests if url.startswith(site.url)]
     assert len(own) == len(watched.requests)
-    for needed in ("pyscript.toml", "static/game.zip", "static/vendor/pyodide/pyodide.asm.wasm",
-                   "static/vendor/pyscript/core.js"):
+    for needed in ("static/page.js", "static/engine.js", "static/game.zip",
+                   "static/vendor/pyodide/pyodide.asm.wasm"):
         assert site.url + needed in watched.requests
 
 
@@ -105,7 +105,7 @@ FAILURE_CASES = {
         "game/web/__init__.py": "GAMES = {'tsuro': 'Tsuro of the Seas', 'tatsu': 'Tatsu'}\n"
                                 "def chosen_game(query):\n"
                                 "    raise ValueError('deliberate failure')\n"},
-    "module that does not import": {"game/web/main.py": "def main(:\n    pass\n"},
+    "module that does not import": {"game/web/worker.py": "def serve(:\n    pass\n"},
 }
 
 

@@ -1,59 +1,135 @@
-"""Every standard library module a page imports before it is ready comes compiled ahead
-(game/site/stdlib.py): on the game's page of each game, a lesson and an embedded board.
+"""The pages on the standard library the build serves them (game/site/stdlib.py): only the
+modules found for them, each lean. A module they import and it lacks is a
+ModuleNotFoundError on the console, so each test here fails on it: in each language a
+whole game of computers alone at the fast pace in each game; the first step of each
+game's lesson; a game of computers on an embedded board.
 
-Each page is asked, once ready, which modules it took from the standard library archive
-and whether as bytecode (a line added after its own start, the page left as it is
-otherwise); game/site/stdlib_at_start.txt must be exactly those modules."""
+Only the pages' public hooks drive them (`data-ready`, button[data-game], the start
+form's field names and [data-start], [data-again] once a game is over, `#log li`,
+svg[data-board] and the board's own click targets in it, game/<game>/svg.py, the embedded
+board's parameters and messages), so that they play the pages before and after a rebuild
+alike. Each test is a pytest-xdist group of its own (tests/conftest.py groups a browser
+file's tests together otherwise): the file's minute and a half of play spreads over the
+workers."""
 
+import io
+import json
 import urllib.parse
+import zipfile
 
 import pytest
-from browsing import open_page, watch
+from browsing import BOOT_TIMEOUT_MS, open_page
 
-from game.site.stdlib import AT_START, at_start
+from game.core.i18n import LANGUAGES
+from game.core.registry import game
+from game.site.stdlib import URL, trimmed_archive
 
 pytestmark = pytest.mark.e2e
 
-PAGES = ("?game=tsuro", "?game=tatsu", "learn.html?game=tatsu", "embed.html?game=tsuro")
-MOUNT = "/lib/python314.zip/"
-# The archive's modules the page holds, by their file in it (`.pyc`: taken compiled).
-REPORT = ("import sys, js; js.document.documentElement.dataset.stdlib = ' '.join(sorted("
-          "m.__file__ for m in list(sys.modules.values()) "
-          "if type(getattr(m, '__loader__', None)).__name__ == 'zipimporter'))")
+FORM = "form:has([data-start])"
+# Games of computers alone that end soon (seeded; natively, with the page's bots:
+# Tsuro of the Seas 3 actions, Tatsu 15).
+GAMES = {
+    "tsuro": {"players": "2", "player0": "easy", "player1": "easy", "daikaiju": True,
+              "seed": "23", "speed": "fast"},
+    "tatsu": {"player0": "easy", "player1": "medium", "first": "black", "seed": "393",
+              "speed": "fast"},
+}
+GAME_SECONDS = 120  # the longest a game may take on a loaded machine
+EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>An embedded board</title><link rel="icon" href="data:,"></head><body>
+<script>
+  window.got = [];
+  addEventListener("message", (event) => {
+    if (event.data && event.data.source === "tsuro-tatsu") window.got.push(event.data);
+  });
+</script>
+<iframe title="A game of computers" width="640" height="480" src="%s"></iframe>
+</body></html>"""
 
 
-def with_report(route):
-    page = route.fetch().text()
-    assert "await main()  #" in page
-    route.fulfill(body=page.replace("await main()  #", f"await main(); {REPORT}  #"),
-                  content_type="text/html")
+def alone(test: str, *values):
+    """pytest parameters of `test`, each in a pytest-xdist group of its own."""
+    return [pytest.param(value, marks=pytest.mark.xdist_group(f"test_stdlib-{test}-{value}"))
+            for value in values]
 
 
-def test_the_modules_a_page_starts_with_come_compiled(browser, site):
-    # (no service worker: the pages it serves are beyond the reach of routes)
-    context = browser.new_context(service_workers="block")
-    try:
-        look_at_what_pages_import(context.new_page(), site)
-    finally:
-        context.close()
+def test_the_site_serves_only_the_modules_found_each_lean(built_site):
+    served = (built_site / URL).read_bytes()
+    made = trimmed_archive()
+    assert made is not None and made.read_bytes() == served, \
+        "the site serves Pyodide's whole standard library (Node.js missing, or failing?)"
+    with zipfile.ZipFile(io.BytesIO(served)) as archive:
+        names = archive.namelist()
+        assert names == sorted(names) and 100 < len(names) < 200
+        for needed in ("json/__init__.py", "gettext.py", "html/__init__.py",  # the game's
+                       "asyncio/__init__.py",  # Pyodide's, as it starts
+                       "encodings/cp437.py"):  # zipfile's, as the game's archive unpacks
+            assert needed in names
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_DEFLATED}
+        source = archive.read("json/__init__.py").decode()
+    assert '"""' not in source and "#" not in source  # no docstring, no comment
+    assert len(served) < 500_000
 
 
-def look_at_what_pages_import(page, site):
-    watched = watch(page.context, site.origin)
-    page.route(lambda url: urllib.parse.urlsplit(url).path.endswith(("/", ".html")),
-               with_report)
-    imported = set()
-    for address in PAGES:
-        open_page(page, site.url + address)
-        files = page.wait_for_function("document.documentElement.dataset.stdlib").json_value()
-        files = files.split()
-        assert files and all(name.startswith(MOUNT) for name in files), files
-        from_source = [name for name in files if not name.endswith(".pyc")]
-        assert not from_source, (
-            f"{address} compiled these while it started; add them to {AT_START.name}: "
-            f"{[name.removeprefix(MOUNT) for name in from_source]}")
-        imported |= {name.removeprefix(MOUNT)[:-1] for name in files}
-    unused = sorted(set(at_start()) - imported)
-    assert not unused, f"no page imports these while it starts; take them off {AT_START.name}: " \
-        f"{unused}"
+@pytest.mark.parametrize("lang", alone("game", *LANGUAGES))
+def test_a_game_of_computers_to_its_end_in_each_game(page, site, watched, lang):
+    open_page(page, f"{site.url}?game=tsuro&lang={lang}")
+    for key, form in GAMES.items():
+        page.click(f"button[data-game='{key}']")  # (the game shown: its start screen again)
+        page.wait_for_selector(f"svg[data-board='{key}'] >> nth=0")
+        play_to_the_end(page, form)
+    watched.assert_clean()
+
+
+def play_to_the_end(page, form: dict) -> None:
+    for name, value in form.items():
+        field = page.locator(f'{FORM} [name="{name}"]')
+        kind = field.evaluate("(element) => element.tagName + ':' + (element.type || '')")
+        if kind.startswith("SELECT"):
+            field.select_option(value)
+        elif kind == "INPUT:checkbox":
+            field.set_checked(value)
+        else:
+            field.fill(value)
+    page.click(f"{FORM} [data-start]")
+    page.wait_for_selector("[data-again]", timeout=GAME_SECONDS * 1000)
+    assert page.locator("#log li").count() > 2
+
+
+@pytest.mark.parametrize("key", alone("lesson", "tsuro", "tatsu"))
+def test_the_first_step_of_a_lesson(page, site, watched, key):
+    open_page(page, f"{site.url}learn.html?game={key}")
+    board = page.locator(f"svg[data-board='{key}']")
+    for raw in game(key).lesson[0].solution:
+        kind, *args = raw
+        if key == "tsuro":  # a start mark: chosen, then chosen again to set sail
+            mark = f'g.mark.choice[data-mark="{args[0]}"]'
+            board.locator(mark).click()
+            board.locator(f"{mark}.picked").click()
+        else:  # a stone once it may be moved, then where it goes
+            segment, field = args[0]
+            board.locator(f'g.stone.movable[data-segment="{segment}"][data-field="{field}"]'
+                          ).click()
+            action = json.dumps(raw, separators=(",", ":"))
+            board.locator(f"g.target[data-action='{action}']").click()
+    page.wait_for_selector('[data-verdict="solved"]', timeout=GAME_SECONDS * 1000)
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("lang", alone("embed", "ro"))
+def test_an_embedded_board_plays_a_game_of_computers(page, site, watched, lang):
+    params = {"game": "tsuro", "mode": "play", "players": "easy,easy", "lang": lang,
+              "id": "stdlib"}
+    frame = site.url + "embed.html?" + urllib.parse.urlencode(params)
+    host = site.url + "stdlib-host.html"
+    page.route(host, lambda route: route.fulfill(body=EMBED_HOST % frame,
+                                                 content_type="text/html"))
+    page.goto(host)
+    page.wait_for_function("window.got.some((m) => m.type === 'ready')",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("window.got.some((m) => m.type === 'game_over')",
+                           timeout=GAME_SECONDS * 1000)
+    kinds = [message["type"] for message in page.evaluate("window.got")]
+    assert "error" not in kinds and "action" in kinds
     watched.assert_clean()

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from once import once_per_run
-from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, FakeRegistry, fake_package
+from sitefakes import FAKE_PYODIDE_FILES, FakeRegistry, fake_package
 
 from game.site.build import PAGE_FILES, build
-from game.site.runtime import PYODIDE, PYSCRIPT
+from game.site.runtime import PYODIDE, RUNTIME
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,19 +23,23 @@ def registry():
 
 @pytest.fixture
 def fake_runtime(registry):
-    """(packages, registry): both runtime packages, faked and published."""
-    packages = []
-    for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
-        package, data = fake_package(real, files)
-        registry.publish(package, data)
-        packages.append(package)
-    return tuple(packages), registry
+    """(packages, registry): the runtime's packages (Pyodide alone), faked and published."""
+    packages = fake_runtime_packages(registry)
+    return packages, registry
+
+
+def fake_runtime_packages(registry) -> tuple:
+    """The runtime's packages faked (the pins' shape, fake tarballs), published on
+    registry."""
+    assert RUNTIME == (PYODIDE,), "a new runtime package: fake it here too"
+    package, data = fake_package(PYODIDE, FAKE_PYODIDE_FILES)
+    registry.publish(package, data)
+    return (package,)
 
 
 @pytest.fixture
 def source_root(tmp_path):
-    """A copy of the site's sources (pages, config, static/ without vendor/, game/,
-    docs/)."""
+    """A copy of the site's sources (pages, static/ without vendor/, game/, docs/)."""
     root = tmp_path / "src"
     root.mkdir()
     for name in PAGE_FILES:
@@ -65,16 +69,12 @@ def _sources_built(base):
         shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
     fake = FakeRegistry()
     try:
-        packages = []
-        for real, files in ((PYSCRIPT, FAKE_PYSCRIPT_FILES), (PYODIDE, FAKE_PYODIDE_FILES)):
-            package, data = fake_package(real, files)
-            fake.publish(package, data)
-            packages.append(package)
-        build(base / "dist", root=root, packages=tuple(packages), registry=fake.url,
+        packages = fake_runtime_packages(fake)
+        build(base / "dist", root=root, packages=packages, registry=fake.url,
               log=lambda *_: None)  # (which also unpacks the runtime into the sources)
     finally:
         fake.close()
-    return root, tuple(packages)
+    return root, packages
 
 
 @pytest.fixture(scope="session")

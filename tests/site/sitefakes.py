@@ -11,25 +11,10 @@ import tarfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-# Files shaped like the real tarballs: what the page needs, and what it must not get.
-FAKE_PYSCRIPT_FILES = {
-    "package/dist/core.js": b'export*from"./core-Fake1234.js";\n',
-    "package/dist/core-Fake1234.js": b"export const fake = 1;\n",
-    "package/dist/core.css": b"py-script{display:none}\n",
-    "package/dist/toml-Fake1234.js": b"export const parse = () => ({});\n",
-    "package/dist/error-Fake1234.js": b"export const notOnDOM = () => {};\n",
-    "package/dist/deprecations-manager-Fake1234.js": b"//\n",
-    "package/dist/donkey-Fake1234.js": b"//\n",
-    "package/dist/py-editor-Fake1234.js": b"//\n",
-    "package/dist/py-game-Fake1234.js": b"//\n",
-    "package/dist/py-terminal-Fake1234.js": b"//\n",
-    "package/dist/core.js.map": b"{}",
-    "package/dist/xterm-Fake1234.js": b"// not needed by the page\n",
-    "package/dist/codemirror-Fake1234.js": b"// not needed by the page\n",
-    "package/src/core.js": b"// sources: not needed\n",
-    "package/LICENSE": b"Apache-2.0 (fake)\n",
-    "package/package.json": b"{}",
-}
+from game.site.runtime import Package
+
+# Files shaped like the real tarball: what the page needs, and what it must not get (the
+# real one has no LICENSE file, which Package.keep would take: none here either).
 FAKE_PYODIDE_FILES = {
     "package/pyodide.mjs": b"export const loadPyodide = () => {};\n",
     "package/pyodide.asm.mjs": b"// fake\n",
@@ -38,6 +23,23 @@ FAKE_PYODIDE_FILES = {
     "package/pyodide-lock.json": b'{"info": {}, "packages": {}}',
     "package/pyodide.js": b"// the classic script: not needed\n",
     "package/console.html": b"<!doctype html>\n",
+    "package/package.json": b"{}",
+}
+# A package of another shape than Pyodide's flat tarball, as many npm packages are: a
+# scoped name, its files under dist/ (unpacked flat), kept by glob patterns. For the tests
+# of what the runtime module must handle whatever package it is given.
+FAKE_SCOPED = Package(
+    name="@fake/helper", version="0.0.0-test", integrity="", dest="helper",
+    keep=("dist/helper.js", "dist/helper-*.js", "dist/helper.css", "LICENSE"),
+    required=("dist/helper.js", "dist/helper-*.js"))
+FAKE_SCOPED_FILES = {
+    "package/dist/helper.js": b'export*from"./helper-Fake1234.js";\n',
+    "package/dist/helper-Fake1234.js": b"export const fake = 1;\n",
+    "package/dist/helper.css": b"body{}\n",
+    "package/dist/helper.js.map": b"{}",
+    "package/dist/extra-Fake1234.js": b"// not needed by the page\n",
+    "package/src/helper.js": b"// sources: not needed\n",
+    "package/LICENSE": b"Apache-2.0 (fake)\n",
     "package/package.json": b"{}",
 }
 
@@ -95,8 +97,6 @@ class FakeRegistry:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
-
-
 
 
 def fake_package(real, files: dict[str, bytes], **changes):

@@ -4,7 +4,6 @@ import html.parser
 import json
 import re
 import shutil
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,40 +13,71 @@ from game.site.build import BUILD_MARKER, BuildError, build, precache_list, site
 from game.site.runtime import RuntimeFetchError
 from lab.bench import BARE_URL, build_with_bare
 
+PYTHON_PAGES = ("index.html", "embed.html", "learn.html")  # each runs static/page.js
+# The modules of the pages' side and of the game's worker: what each names, relative to
+# itself (static/), must be in the build.
+MODULES = ("static/page.js", "static/keys.js", "static/engine.js")
+# What a module names relative to itself: its imports, static and dynamic, and the URLs
+# it makes from its own (new URL("...", import.meta.url): the worker's script, the
+# runtime's folder, the game's archive).
+MODULE_URL = re.compile(
+    r"""^\s*import\s(?:[^;"'`]*?\sfrom\s*)?["']([^"']+)["']"""
+    r"""|\bimport\(\s*["']([^"']+)["']\s*\)"""
+    r"""|\bnew URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)""",
+    re.MULTILINE)
+# The runtime's files engine.js names by their own name, to be found in its folder (the
+# large ones it asks for at once: static/vendor/pyodide/...).
+RUNTIME_FILE = re.compile(r"""["']([\w.-]+\.(?:wasm|zip|json|mjs))["']""")
+
 
 def quiet(*_):
     pass
 
 
-class References(html.parser.HTMLParser):
-    """Every URL an HTML file refers to (src, href, config)."""
+class Elements(html.parser.HTMLParser):
+    """The elements of an HTML file in order: (tag, attributes)."""
 
-    def __init__(self):
+    def __init__(self, path: Path):
         super().__init__()
-        self.urls = []
+        self.elements: list[tuple[str, dict]] = []
+        self.feed(path.read_text())
 
     def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name in ("src", "href") or (name == "config" and not value.lstrip().startswith("{")):
-                self.urls.append(value)
-            if name == "config" and value.lstrip().startswith("{"):
-                self.urls.append(json.loads(value)["interpreter"])
+        self.elements.append((tag, dict(attrs)))
 
 
 def html_references(path: Path) -> list[str]:
-    parser = References()
-    parser.feed(path.read_text())
-    return [url for url in parser.urls if not url.startswith("#")]  # (a drawing's own parts)
+    """Every URL an HTML file refers to (src, href), but a drawing's own parts (#...)."""
+    return [value for _tag, attrs in Elements(path).elements for name, value in attrs.items()
+            if name in ("src", "href") and not value.startswith("#")]
+
+
+def module_references(path: Path) -> list[str]:
+    """The URLs a JavaScript module names relative to itself."""
+    return [next(group for group in match.groups() if group)
+            for match in MODULE_URL.finditer(path.read_text())]
+
+
+def reached_modules(entry: Path, site: Path):
+    """(module, url, target) for each URL named by entry and, in turn, by each module it
+    names (relative to itself), within site."""
+    seen, todo = set(), [entry.resolve()]
+    while todo:
+        module = todo.pop()
+        if module in seen or not module.is_file():
+            continue
+        seen.add(module)
+        for url in module_references(module):
+            target = (module.parent / url).resolve()
+            assert is_relative(url) and target.is_relative_to(site.resolve()), (module, url)
+            yield module, url, target
+            if target.suffix in (".js", ".mjs"):
+                todo.append(target)
 
 
 def sw_precache(path: Path) -> list[str]:
     match = re.search(r"^const PRECACHE = (\[.*?\]);$", path.read_text(), re.MULTILINE | re.DOTALL)
     return json.loads(match.group(1))
-
-
-def toml_references(path: Path) -> list[str]:
-    config = tomllib.loads(path.read_text())
-    return [config["interpreter"], *config.get("files", {})]
 
 
 def is_relative(url: str) -> bool:
@@ -62,11 +92,15 @@ def built(site_built_once):
 
 
 def test_build_writes_the_whole_site(built):
-    for name in ("index.html", "pyscript.toml", "sw.js", "static/game.zip", "static/style.css",
-                 "static/favicon.svg", "static/vendor/pyscript/core.js",
-                 "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.wasm",
-                 "static/vendor/pyodide/python_stdlib.zip", ".nojekyll"):
+    for name in ("index.html", "embed.html", "learn.html", "sw.js", "static/game.zip",
+                 "static/style.css", "static/favicon.svg", "static/page.js", "static/engine.js",
+                 "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
+                 "static/vendor/pyodide/pyodide.asm.wasm",
+                 "static/vendor/pyodide/python_stdlib.zip",
+                 "static/vendor/pyodide/pyodide-lock.json", ".nojekyll"):
         assert (built / name).is_file(), name
+    assert not (built / "pyscript.toml").exists()  # (PyScript's, which the pages left)
+    assert not (built / "static" / "vendor" / "pyscript").exists()
     assert not (built / "static" / "sw.js").exists()  # published at the root only
     assert not list(built.rglob(".package.json"))
 
@@ -77,13 +111,13 @@ def test_build_leaves_out_the_benchmark_page(built):
 
 
 def test_build_uses_relative_urls_only(built):
-    urls = html_references(built / "index.html")
-    urls += toml_references(built / "pyscript.toml")
+    urls = [url for page in PYTHON_PAGES for url in html_references(built / page)]
+    urls += [url for module in MODULES for url in module_references(built / module)]
     urls += sw_precache(built / "sw.js")
     css = (built / "static" / "style.css").read_text()
     urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", css)
     assert urls and all(is_relative(url) for url in urls), [u for u in urls if not is_relative(u)]
-    for text_file in ("index.html", "pyscript.toml", "sw.js", "static/style.css"):
+    for text_file in (*PYTHON_PAGES, *MODULES, "sw.js", "static/style.css"):
         text = (built / text_file).read_text()
         assert not re.search(r"https?://(?!www\.w3\.org/)", text), text_file
 
@@ -97,9 +131,32 @@ def test_every_reference_is_in_the_build(built):
                 target = target / "index.html"
             assert target.is_file() and target.is_relative_to(built.resolve()), url
 
-    check(built, html_references(built / "index.html"))
-    check(built, toml_references(built / "pyscript.toml"))
+    for page in PYTHON_PAGES:
+        check(built, html_references(built / page))
     check(built, sw_precache(built / "sw.js"))
+
+
+def test_each_runtime_page_starts_the_games_worker(built):
+    """Each page that runs the game loads static/page.js as a module, which starts
+    static/engine.js in a worker; what the worker names relative to itself (Pyodide's
+    module and folder, the game's archive) is in the build, and so are the runtime's files
+    it asks for by name."""
+    for page in PYTHON_PAGES:
+        scripts = [attrs for tag, attrs in Elements(built / page).elements if tag == "script"]
+        assert {"type": "module", "src": "./static/page.js"} in scripts, page
+    assert module_references(built / "static" / "page.js") == ["./keys.js", "./engine.js"]
+    engine = module_references(built / "static" / "engine.js")
+    assert {"./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/", "./game.zip"} <= set(engine)
+    reached = list(reached_modules(built / "static" / "page.js", built))
+    assert {module for module, _url, _target in reached} | {
+        target.resolve() for _module, _url, target in reached} >= {
+        (built / module).resolve() for module in MODULES}
+    for module, url, target in reached:
+        assert target.is_dir() if url.endswith("/") else target.is_file(), (module, url)
+    named = RUNTIME_FILE.findall((built / "static" / "engine.js").read_text())
+    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(named)
+    for name in named:
+        assert (built / "static" / "vendor" / "pyodide" / name).is_file(), name
 
 
 def test_the_benchmark_serves_its_bare_page_beside_the_runtime(tmp_path, source_root,
@@ -113,14 +170,24 @@ def test_the_benchmark_serves_its_bare_page_beside_the_runtime(tmp_path, source_
     assert not re.search(r"https?://(?!www\.w3\.org/)", bare.read_text())
     for url in urls:
         assert (bare.parent / url).resolve().is_file(), url
+    # its scripts, and what they name in turn (its worker, Pyodide), are there too
+    scripts = [bare.parent / url for url in urls if url.endswith(".js")]
+    assert scripts
+    for script in scripts:
+        for module, url, target in reached_modules(script, out):
+            assert target.is_dir() if url.endswith("/") else target.is_file(), (module, url)
 
 
 def test_service_worker_keeps_the_site_and_runtime(built):
     urls = sw_precache(built / "sw.js")
-    assert {"./", "./index.html", "./pyscript.toml", "./static/game.zip",
+    assert {"./", "./index.html", "./embed.html", "./learn.html", "./static/page.js",
+            "./static/engine.js", "./static/game.zip", "./static/vendor/pyodide/pyodide.mjs",
+            "./static/vendor/pyodide/pyodide.asm.mjs",
             "./static/vendor/pyodide/pyodide.asm.wasm",
-            "./static/vendor/pyscript/core.js"} <= set(urls)
+            "./static/vendor/pyodide/python_stdlib.zip",
+            "./static/vendor/pyodide/pyodide-lock.json"} <= set(urls)
     assert "./sw.js" not in urls
+    assert not [url for url in urls if "pyscript" in url]
     assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', (built / "sw.js").read_text(),
                      re.MULTILINE)
 
@@ -130,7 +197,7 @@ def test_service_worker_version_follows_the_sources(source_root, fake_runtime, t
     packages, registry = fake_runtime
     build(tmp_path / "one", root=source_root, packages=packages, registry=registry.url, log=quiet)
     build(tmp_path / "two", root=source_root, packages=packages, registry=registry.url, log=quiet)
-    (source_root / "game" / "web" / "main.py").write_text("# changed\n")
+    (source_root / "game" / "web" / "worker.py").write_text("# changed\n")
     build(tmp_path / "three", root=source_root, packages=packages, registry=registry.url,
           log=quiet)
     one, two, three = ((tmp_path / n / "sw.js").read_text() for n in ("one", "two", "three"))

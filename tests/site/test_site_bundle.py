@@ -23,12 +23,15 @@ from game.site.bundle import (
     game_archive,
     page_modules,
 )
+from game.site.slim import slim_source
 
-# What the page imports, by reading game/web/main.py: its entry point (with the browser's
-# `pyscript` stubbed), what it imports when a game is chosen or started, the bots behind
-# every seat (the packages' BOTS), and what the engines import inside functions.
+# What the page imports, by reading game/web/worker.py and the sessions it serves: its
+# entry point (with Pyodide's `js` and `pyodide` stubbed), what it imports when a game is
+# chosen or started, the bots behind every seat (the packages' BOTS), and what the engines
+# import inside functions.
 PAGE_IMPORTS = (
-    "game.web.main", "game.web.embed_page",  # the game's page, the embeddable board
+    "game.web.worker",  # the worker's entry point (static/engine.js imports it)
+    "game.web.index_page", "game.web.embed_page",  # the game's page, the embeddable board
     "game.web.learn_page", "game.tsuro.lessons", "game.tatsu.lessons",  # Learn to play
     "game.tsuro.goals", "game.tatsu.goals",  # the challenges' goals, named by GAME
     "game.web.setup", "game.web.saved", "game.web.start", "game.core.match",
@@ -48,12 +51,13 @@ DEVELOPER_ONLY = ("game/__main__.py", "game/site/", "game/core/simulate.py",
 # imports PAGE_IMPORTS and prints the file of every game module that got loaded.
 IMPORT_PAGE = f"""
 import json, sys, types
-pyscript = types.ModuleType("pyscript")
-pyscript.document = pyscript.window = None
-pyscript.ffi = types.ModuleType("pyscript.ffi")
-pyscript.ffi.create_proxy = pyscript.ffi.to_js = lambda value, **_: value
-pyscript.ffi.is_none = lambda value: value is None
-sys.modules.update({{"pyscript": pyscript, "pyscript.ffi": pyscript.ffi}})
+js = types.ModuleType("js")  # the worker's global scope
+js.postMessage = js.fetch = lambda *_: None
+js.Object = types.SimpleNamespace(fromEntries=dict)
+pyodide = types.ModuleType("pyodide")
+pyodide.ffi = types.ModuleType("pyodide.ffi")
+pyodide.ffi.to_js = lambda value, **_: value
+sys.modules.update({{"js": js, "pyodide": pyodide, "pyodide.ffi": pyodide.ffi}})
 import {", ".join(PAGE_IMPORTS)}
 print(json.dumps(sorted(module.__file__ for name, module in sys.modules.items()
                         if name == "game" or name.startswith("game."))))
@@ -67,7 +71,9 @@ def names(data: bytes) -> list[str]:
 def test_archive_holds_the_game_package_for_the_page():
     members = names(game_archive())
     for needed in ("game/__init__.py", "game/core/__init__.py", "game/web/__init__.py",
-                   "game/web/main.py", "game/tsuro/bots/search.py", "game/tatsu/bots/search.py"):
+                   "game/web/worker.py", "game/web/index_page.py", "game/web/embed_page.py",
+                   "game/web/learn_page.py", "game/tsuro/bots/search.py",
+                   "game/tatsu/bots/search.py"):
         assert needed in members
     assert all(name.startswith("game/") and name.endswith(".py") for name in members)
 
@@ -140,10 +146,10 @@ FAKE_GAME = {
     "game/core/rules.py": "import random\nRule = 1\n",
     "game/core/simulate.py": "from game.core import rules\n",
     "game/core/data.json": "{}",
-    "game/site/build.py": "import game.web.main\n",
+    "game/site/build.py": "import game.web.worker\n",
     "game/web/__init__.py": "",
-    "game/web/main.py": "from pyscript import document\n\n"
-                        "def later():\n    from game.web import table\n",  # inside a function
+    "game/web/worker.py": "import js\nfrom pyodide.ffi import to_js\n\n"
+                          "def later():\n    from game.web import table\n",  # inside a function
     "game/web/table.py": "from . import helper\nfrom ..core import Rule\n",  # relative
     "game/web/helper.py": "",
     "game/tsuro/__init__.py": "",
@@ -155,7 +161,7 @@ FAKE_GAME = {
 }
 
 
-FAKE_ROOTS = ("game.web.main", "game.tsuro.svg", "game.tatsu.svg")
+FAKE_ROOTS = ("game.web.worker", "game.tsuro.svg", "game.tatsu.svg")
 
 
 def test_archive_follows_every_import_statement_and_nothing_else(tmp_path):
@@ -163,8 +169,8 @@ def test_archive_follows_every_import_statement_and_nothing_else(tmp_path):
     assert names(game_archive(tmp_path / "game", FAKE_ROOTS)) == [
         "game/__init__.py", "game/core/__init__.py", "game/core/rules.py",
         "game/tatsu/__init__.py", "game/tatsu/svg.py", "game/tsuro/__init__.py",
-        "game/tsuro/svg.py", "game/web/__init__.py", "game/web/helper.py", "game/web/main.py",
-        "game/web/table.py"]
+        "game/tsuro/svg.py", "game/web/__init__.py", "game/web/helper.py", "game/web/table.py",
+        "game/web/worker.py"]
 
 
 def test_a_page_module_that_is_missing_is_an_error(tmp_path):
@@ -204,6 +210,8 @@ def test_archive_content_is_the_sources(tmp_path):
     archive = zipfile.ZipFile(io.BytesIO(game_archive(copy)))
     members = archive_members(copy)
     assert archive.namelist() == [name for name, _ in members]
-    for name, path in members:
-        assert archive.read(name) == path.read_bytes()
+    for name, path in members:  # each module slimmed (game/site/slim.py), anything else as is
+        expected = slim_source(path.read_bytes(), name) if name.endswith(".py") \
+            else path.read_bytes()
+        assert archive.read(name) == expected
     assert archive.testzip() is None

@@ -4,12 +4,19 @@ import json
 import tarfile
 
 import pytest
-from sitefakes import FAKE_PYODIDE_FILES, FAKE_PYSCRIPT_FILES, fake_package, integrity, make_tarball
+from sitefakes import (
+    FAKE_PYODIDE_FILES,
+    FAKE_SCOPED,
+    FAKE_SCOPED_FILES,
+    fake_package,
+    integrity,
+    make_tarball,
+)
 
 from game.site import runtime
 from game.site.runtime import (
     PYODIDE,
-    PYSCRIPT,
+    RUNTIME,
     RuntimeFetchError,
     ensure_runtime,
     fetch_package,
@@ -25,38 +32,52 @@ def leftovers(vendor):
     return sorted(p.name for p in vendor.iterdir()) if vendor.exists() else []
 
 
+@pytest.fixture
+def two_packages(fake_runtime):
+    """(packages, registry): the runtime faked and published, and beside it a package of
+    another shape (sitefakes.FAKE_SCOPED: a scoped name, its files under dist/)."""
+    packages, registry = fake_runtime
+    scoped, data = fake_package(FAKE_SCOPED, FAKE_SCOPED_FILES)
+    registry.publish(scoped, data)
+    return (*packages, scoped), registry
+
+
 def test_pins_are_the_issues_release_tarballs():
     registry = "https://registry.example/"
-    assert PYSCRIPT.tarball_url(registry) == "https://registry.example/@pyscript/core/-/core-0.7.31.tgz"
+    assert RUNTIME == (PYODIDE,)  # the page's Python runs in a worker: no PyScript
     assert PYODIDE.tarball_url(registry) == "https://registry.example/pyodide/-/pyodide-314.0.7.tgz"
-    assert PYSCRIPT.integrity == ("sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1Fg"
-                                  "Ig4HjCvhBylB68UKmbTVTzOobpgPIMVQ==")
     assert PYODIDE.integrity == ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5"
                                  "uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==")
+    # a scoped name's tarball is named by its last part, as the npm registry names it
+    assert FAKE_SCOPED.tarball_url(registry) == \
+        "https://registry.example/@fake/helper/-/helper-0.0.0-test.tgz"
 
 
-def test_fetch_verifies_and_unpacks_only_what_the_page_needs(tmp_path, fake_runtime):
-    packages, registry = fake_runtime
+def test_fetch_verifies_and_unpacks_only_what_the_page_needs(tmp_path, two_packages):
+    packages, registry = two_packages
+    pyodide, scoped = packages
     vendor = tmp_path / "vendor"
     ensure_runtime(vendor, packages, registry.url, log=quiet)
-    assert sorted(p.name for p in (vendor / "pyscript").iterdir()) == [
-        ".package.json", "LICENSE", "core-Fake1234.js", "core.css", "core.js",
-        "deprecations-manager-Fake1234.js", "donkey-Fake1234.js", "error-Fake1234.js",
-        "py-editor-Fake1234.js", "py-game-Fake1234.js", "py-terminal-Fake1234.js",
-        "toml-Fake1234.js"]
     assert sorted(p.name for p in (vendor / "pyodide").iterdir()) == [
         ".package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
         "pyodide.mjs", "python_stdlib.zip"]
     assert (vendor / "pyodide" / "pyodide.asm.wasm").read_bytes() == \
         FAKE_PYODIDE_FILES["package/pyodide.asm.wasm"]
+    # dist/ flattened; the source maps, sources and unneeded chunks left out
+    assert sorted(p.name for p in (vendor / "helper").iterdir()) == [
+        ".package.json", "LICENSE", "helper-Fake1234.js", "helper.css", "helper.js"]
+    assert (vendor / "helper" / "helper-Fake1234.js").read_bytes() == \
+        FAKE_SCOPED_FILES["package/dist/helper-Fake1234.js"]
     stamp = json.loads((vendor / "pyodide" / ".package.json").read_text())
-    assert stamp["version"] == packages[1].version and stamp["integrity"] == packages[1].integrity
+    assert stamp["version"] == pyodide.version and stamp["integrity"] == pyodide.integrity
+    stamp = json.loads((vendor / "helper" / ".package.json").read_text())
+    assert stamp["name"] == "@fake/helper" and stamp["integrity"] == scoped.integrity
     assert all(is_installed(p, vendor) for p in packages)
-    assert leftovers(vendor) == ["pyodide", "pyscript"]  # no temporary folder left
+    assert leftovers(vendor) == ["helper", "pyodide"]  # no temporary folder left
 
 
-def test_present_runtime_is_not_downloaded_again(tmp_path, fake_runtime):
-    packages, registry = fake_runtime
+def test_present_runtime_is_not_downloaded_again(tmp_path, two_packages):
+    packages, registry = two_packages
     vendor = tmp_path / "vendor"
     ensure_runtime(vendor, packages, registry.url, log=quiet)
     assert len(registry.requests) == 2
@@ -149,11 +170,12 @@ def test_unsafe_tarball_members_are_never_written(tmp_path, registry):
 
 
 def test_registry_override_from_the_environment(tmp_path, registry, monkeypatch):
-    package, data = fake_package(PYSCRIPT, FAKE_PYSCRIPT_FILES)
+    package, data = fake_package(FAKE_SCOPED, FAKE_SCOPED_FILES)
     registry.publish(package, data)
     monkeypatch.setenv("NPM_CONFIG_REGISTRY", registry.url)
     ensure_runtime(tmp_path / "vendor", (package,), log=quiet)
-    assert registry.requests == ["/@pyscript/core/-/core-0.0.0-test.tgz"]
+    assert registry.requests == ["/@fake/helper/-/helper-0.0.0-test.tgz"]
+    assert is_installed(package, tmp_path / "vendor")
 
 
 def test_default_registry_without_override(monkeypatch):

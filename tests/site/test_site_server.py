@@ -55,16 +55,17 @@ def server(built):
 @pytest.mark.parametrize("path, expected", [
     ("/", "text/html; charset=utf-8"),
     ("/index.html", "text/html; charset=utf-8"),
-    ("/pyscript.toml", "application/toml; charset=utf-8"),
     ("/sw.js", "text/javascript; charset=utf-8"),
     ("/static/style.css", "text/css; charset=utf-8"),
     ("/static/favicon.svg", "image/svg+xml"),
     ("/static/game.zip", "application/zip"),
     ("/static/data.json", "application/json"),
-    ("/static/vendor/pyscript/core.js", "text/javascript; charset=utf-8"),
+    ("/static/page.js", "text/javascript; charset=utf-8"),
+    ("/static/engine.js", "text/javascript; charset=utf-8"),
     ("/static/vendor/pyodide/pyodide.mjs", "text/javascript; charset=utf-8"),
     ("/static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
     ("/static/vendor/pyodide/python_stdlib.zip", "application/zip"),
+    ("/static/vendor/pyodide/pyodide-lock.json", "application/json"),
 ])
 def test_mime_types(server, built, path, expected):
     status, headers, body = get(server, path)
@@ -117,14 +118,14 @@ def test_source_site_serves_generated_files_live(source_root, fake_runtime):
     server.start()
     try:
         first = get(server, "/static/game.zip")
-        with open(source_root / "game" / "web" / "main.py", "a") as main:
-            main.write("\nEDITED = True\n")  # an edit to a module the page imports
+        with open(source_root / "game" / "web" / "index_page.py", "a") as page:
+            page.write("\nEDITED = True\n")  # an edit to a module the page imports
         second = get(server, "/static/game.zip")
         assert first[0] == second[0] == 200 and first[2] != second[2]
         status, _headers, body = get(server, "/sw.js")
         assert status == 200 and b"./static/game.zip" in body
         assert get(server, "/static/sw.js")[0] == 404
-        assert get(server, "/game/web/main.py")[0] == 404  # only the site is served
+        assert get(server, "/game/web/worker.py")[0] == 404  # only the site is served
         assert get(server, "/static/vendor/pyodide/pyodide.asm.wasm")[1]["Content-Type"] == \
             "application/wasm"
     finally:
@@ -133,7 +134,7 @@ def test_source_site_serves_generated_files_live(source_root, fake_runtime):
 
 
 def test_mime_type_fallback():
-    assert mime_type("static/vendor/pyscript/LICENSE") == "text/plain; charset=utf-8"
+    assert mime_type("static/vendor/pyodide/LICENSE") == "text/plain; charset=utf-8"
     assert mime_type("x.unknown") == "application/octet-stream"
     assert mime_type("a/B.MJS") == "text/javascript; charset=utf-8"
 

@@ -1,11 +1,12 @@
-"""The web package's pure parts, and the rule that only game/web talks to the browser."""
+"""The web package's pure parts, and the rule that only game/web/worker.py talks to the
+browser."""
 
 import ast
 from pathlib import Path
 
 import pytest
 
-from game.web import GAMES, chosen_game, key_route, unknown_game
+from game.web import GAMES, chosen_game, unknown_game
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 
@@ -29,20 +30,6 @@ def test_an_unknown_game_is_named_back(query, unknown):
     assert unknown_game(query) == unknown
 
 
-@pytest.mark.parametrize("key, tag, role, route", [
-    ("Enter", "BUTTON", None, "ignore"),  # the focused button clicks itself: nothing more
-    (" ", "BUTTON", None, "ignore"),
-    ("Enter", "SELECT", None, "ignore"), ("r", "INPUT", None, "ignore"),
-    ("Enter", "g", "button", "click"),  # a mark drawn on the board acts like a button
-    (" ", "rect", "button", "click"),
-    ("Enter", "BODY", None, "board"),  # no control has focus: the board's shortcut
-    ("r", "BUTTON", None, "board"), ("1", "BODY", None, "board"),
-    ("Escape", "g", "button", "board"),
-])
-def test_a_key_acts_once(key, tag, role, route):
-    assert key_route(key, tag, role) == route
-
-
 def test_both_games_are_offered():
     assert GAMES == {"tsuro": "Tsuro of the Seas", "tatsu": "Tatsu"}
 
@@ -57,9 +44,9 @@ def browser_imports(path: Path) -> set[str]:
     return found & {"js", "pyscript", "pyodide"}
 
 
-def test_only_the_web_package_imports_the_browser():
-    offenders = [str(path.relative_to(GAME)) for path in sorted(GAME.rglob("*.py"))
-                 if browser_imports(path) and "web" not in path.relative_to(GAME).parts[:1]]
-    assert offenders == []
-    assert browser_imports(GAME / "web" / "main.py") == {"pyscript"}
-    assert browser_imports(GAME / "web" / "__init__.py") == set()
+def test_only_the_worker_imports_the_browser():
+    """game/web/worker.py alone imports Pyodide's `js` and `pyodide`: everything else,
+    the pages' sessions included, runs natively (and no module imports PyScript, gone)."""
+    importers = {path.relative_to(GAME).as_posix(): browser_imports(path)
+                 for path in sorted(GAME.rglob("*.py")) if browser_imports(path)}
+    assert importers == {"web/worker.py": {"js", "pyodide"}}

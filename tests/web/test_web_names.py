@@ -14,7 +14,6 @@ from game.tsuro import svg as tsuro_svg
 from game.tsuro.board import edge_of_mark
 from game.tsuro.daikaiju import TILES
 from game.tsuro.tiles import ORIENTED
-from game.web import key_route, roved
 from game.web.table import help_dialog, keys_of
 from game.web.tatsu_table import TatsuTable
 from game.web.tsuro_table import TsuroTable
@@ -147,18 +146,6 @@ def test_tatsu_stones_segments_and_targets_say_what_and_where_they_are():
     for g in targets:
         assert f"to segment {g.get('data-target-segment')}" in name_of(g)
         assert name_of(g).split(" with the ")[1].startswith(g.get("data-die"))
-
-
-def test_arrows_rove_within_a_group_and_act_nowhere_else():
-    assert key_route("ArrowRight", "g", "button", "marks") == "rove"
-    assert key_route("Home", "BUTTON", None, "hand") == "rove"
-    assert key_route("Enter", "g", "button", "stones") == "click"
-    assert key_route("Enter", "BUTTON", None, "hand") == "ignore"  # the button's own click
-    assert key_route("ArrowRight", "BODY", None, None) == "board"  # the start marks step
-    assert key_route("ArrowDown", "SELECT", None, None) == "ignore"
-    assert [roved(5, 4, "ArrowRight"), roved(5, 0, "ArrowLeft"), roved(5, 2, "ArrowDown"),
-            roved(5, 2, "ArrowUp"), roved(5, 3, "Home"), roved(5, 1, "End")] == \
-        [0, 4, 3, 1, 0, 4]
 
 
 def test_the_keys_help_lists_each_games_own_keys():

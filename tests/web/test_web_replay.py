@@ -21,7 +21,7 @@ from game.web.tsuro_table import TsuroTable
 
 
 class StepPage(FakePage):
-    """A page whose log takes each line's step (the page protocol's newer form)."""
+    """A page that records each log line's step."""
 
     def __init__(self):
         super().__init__()

@@ -125,7 +125,7 @@ def test_the_start_screen_needs_no_browser_and_loads_no_engine():
     is measured by `python3 -m lab.bench_start`, not here)."""
     code = ("import sys\n"
             "import game.web.start as start\n"
-            "heavy = [m for m in ('game.tsuro.state', 'game.tatsu.state', 'pyscript', 'js') "
+            "heavy = [m for m in ('game.tsuro.state', 'game.tatsu.state', 'js', 'pyodide') "
             "if m in sys.modules]\n"
             "print(heavy, bool(start.start_screen_html()))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

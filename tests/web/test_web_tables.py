@@ -27,8 +27,20 @@ class FakePage:
     def show(self, region, html):
         self.regions[region] = html
 
-    def log(self, line):
+    def log(self, line, step=None):
         self.lines.append(line)
+
+    def refocus(self):
+        pass
+
+    def hold(self, moves):
+        pass
+
+    def release(self, selector=None):
+        pass
+
+    async def move(self, moves, step_seconds):
+        return None
 
     def mark_log(self, step):
         self.marked = step

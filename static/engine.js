@@ -1,0 +1,98 @@
+// The game's Python, in a web worker of the page (static/page.js starts it): Pyodide and
+// the game's archive load here, so the page's own thread stays free for the player while
+// they arrive and while the computers think. The page and this worker talk by messages
+// only (game/web/protocol.py); game/web/worker.py is the Python end.
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+const PYODIDE = new URL("./vendor/pyodide/", import.meta.url).href;
+const GAME = new URL("./game.zip", import.meta.url).href;
+const HOME = "/home/pyodide/site"; // the game package is unpacked here, on sys.path
+
+const say = (message) => postMessage(message);
+const broken = (reason) => say({ kind: "broken", reason: String(reason && reason.stack || reason) });
+
+// The large files are asked for at once, side by side, instead of one after the other as
+// the runtime gets to them; the runtime's own request for each is then answered with the
+// same response (never a second download). Every download's bytes are told to the page
+// as they arrive, for its progress bar.
+const fetched = self.fetch.bind(self);
+const counted = (url, response) => {
+  if (!response.ok || !response.body) return response;
+  const reader = response.clone().body.getReader();
+  let bytes = 0;
+  let told = 0; // (told ten times a second at most: each message is the page's work)
+  const pump = () => reader.read().then(({ done, value }) => {
+    if (!done) bytes += value.byteLength;
+    if (done || performance.now() - told > 100) {
+      told = performance.now();
+      say({ kind: "bytes", url, bytes });
+    }
+    return done ? undefined : pump();
+  }).catch(() => {});
+  pump();
+  return response;
+};
+const get = (url) => fetched(url).then((response) => {
+  if (!response.ok) throw new Error(`${response.status} ${url}`);
+  return counted(url, response);
+});
+const early = new Map(
+  ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => [PYODIDE + name, get(PYODIDE + name)]),
+);
+self.fetch = (input, init) => {
+  const url = typeof input === "string" || input instanceof URL ? new URL(input, PYODIDE).href
+    : input.url;
+  if (early.has(url) && (!init || !init.method || init.method === "GET")) {
+    const answer = early.get(url);
+    early.delete(url); // a response is read once: a second request goes to the network
+    return answer;
+  }
+  return fetched(input, init).then((response) => (url.startsWith(PYODIDE) ? counted(url, response)
+    : response));
+};
+const game = get(GAME).then((response) => response.arrayBuffer());
+
+// Messages that come before Python is ready wait for it, in order.
+let start = null;
+let receive = null;
+const waiting = [];
+self.onmessage = (event) => {
+  const message = event.data;
+  // (a catalog is not counted in the progress: the bar's total is the runtime's)
+  if (message && message.kind === "prefetch") early.set(message.url, fetched(message.url));
+  else if (message && message.kind === "start") start = message;
+  else if (receive) receive(message);
+  else waiting.push(message);
+  if (start && ready) go();
+};
+
+let ready = null;
+let going = false;
+async function go() {
+  if (going) return;
+  going = true;
+  try {
+    const { serve, receive: take } = await ready;
+    serve(start);
+    receive = take;
+    for (const message of waiting.splice(0)) take(message);
+  } catch (error) {
+    broken(error);
+  }
+}
+
+ready = (async () => {
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.unpackArchive(await game, "zip", { extractDir: HOME });
+  pyodide.runPython(`import sys; sys.path.insert(0, "${HOME}")`);
+  const worker = pyodide.pyimport("game.web.worker");
+  say({ kind: "loaded" }); // the page answers with its "start", as it stands now
+  return { serve: worker.serve, receive: worker.receive };
+})();
+ready.catch(broken);
+if (start) go();

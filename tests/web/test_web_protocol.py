@@ -1,0 +1,185 @@
+"""The line between the page and its Python (game/web/protocol.py), and the pages' sessions
+driven natively through it, as static/page.js drives them in the browser: what the page
+sends in, what comes back."""
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from test_web_tables import run
+
+from game.core.i18n import use
+from game.web.embed_page import EmbedPage
+from game.web.index_page import IndexPage
+from game.web.learn_page import LearnPage
+from game.web.port import Port, TablePage
+from game.web.protocol import ASKS, FROM_ENGINE, TO_ENGINE, TO_PAGE, TO_WORKER, ProtocolError
+from game.web.protocol import message as make_message
+from game.web.saved import STORAGE_KEY
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+PAGE_JS = (STATIC / "page.js").read_text()
+ENGINE_JS = (STATIC / "engine.js").read_text()
+
+
+def handled_kinds(table: str) -> set:
+    """The keys of an object literal of page.js (`const TOLD = {...}`)."""
+    body = PAGE_JS.split(f"const {table} = {{", 1)[1].split("\n};", 1)[0]
+    return set(re.findall(r'^  "?([\w-]+)"?: ', body, re.MULTILINE))
+
+
+def test_the_page_handles_every_message_and_sends_only_those_listed():
+    assert handled_kinds("TOLD") == set(TO_PAGE) | set(FROM_ENGINE)
+    assert handled_kinds("ASKS") == set(ASKS)
+    sent = set(re.findall(r'send\(\{\s*kind: "([\w-]+)"', PAGE_JS))
+    assert sent == set(TO_WORKER) | set(TO_ENGINE)
+    told = set(re.findall(r'say\(\{ kind: "([\w-]+)"', ENGINE_JS))
+    assert told | {"broken"} == set(FROM_ENGINE)
+
+
+def test_a_message_not_in_the_protocol_is_refused():
+    assert make_message("show", region="board", html="") == {
+        "kind": "show", "region": "board", "html": ""}
+    with pytest.raises(ProtocolError, match="no message 'shw'"):
+        make_message("shw", region="board", html="")
+    with pytest.raises(ProtocolError, match="takes"):
+        make_message("show", region="board")
+
+
+class FakeBrowser:
+    """The page's side, natively: it records what comes and answers what is asked
+    (confirm: yes; move: at once), keeping what is stored as localStorage would."""
+
+    def __init__(self, refuse_storage=False):
+        self.sent: list[dict] = []
+        self.storage: dict = {}
+        self.refuse_storage = refuse_storage
+        self.session = None
+
+    def send(self, message):
+        self.sent.append(message)
+        if "ask" in message:
+            value = {"confirm": True, "move": True, "copy": False}.get(message["kind"])
+            asyncio.get_running_loop().call_soon(self.session.port.answer, message["ask"], value)
+        elif message["kind"] == "store":
+            if self.refuse_storage:
+                asyncio.get_running_loop().call_soon(
+                    self.session.receive, {"kind": "unkept", "key": message["key"]})
+            elif message["value"] is None:
+                self.storage.pop(message["key"], None)
+            else:
+                self.storage[message["key"]] = message["value"]
+
+    def kinds(self, kind):
+        return [message for message in self.sent if message["kind"] == kind]
+
+    def root(self, name):
+        values = [m["value"] for m in self.kinds("root") if m["name"] == name]
+        return values[-1] if values else None
+
+
+def start(page_class, search="", storage=None, refuse_storage=False, framed=False, params=None):
+    browser = FakeBrowser(refuse_storage)
+    session = page_class(Port(browser.send), {
+        "page": "index", "search": search, "hash": "", "href": f"http://site/{search}",
+        "params": params or {}, "storage": storage or {}, "languages": ["en"],
+        "built": None, "framed": framed}, fetch=None)
+    browser.session = session
+    return browser, session
+
+
+async def settle(session):
+    while session.tasks:
+        await asyncio.gather(*list(session.tasks))
+
+
+def play(session, *messages):
+    async def go():
+        for message in messages:
+            session.receive(message)
+            await settle(session)
+    run(go())
+
+
+COMPUTERS = {"players": "2", "name0": "Ann", "name1": "Ben", "player0": "easy",
+             "player1": "easy", "seed": "5", "speed": "instant", "daikaiju": "on"}
+
+
+@pytest.fixture(autouse=True)
+def english():
+    use("en")
+    yield
+    use("en")
+
+
+def test_the_game_page_starts_chooses_a_game_and_plays_it_to_the_end():
+    browser, session = start(IndexPage)
+    run(session.begin())
+    assert browser.root("ready") == "true"
+    assert browser.kinds("clickable")[0]["selector"].startswith("[data-game]")
+    play(session, {"kind": "click", "data": {"game": "tsuro", "tag": "BUTTON"}, "form": None})
+    assert browser.kinds("address")[-1] == {"kind": "address", "how": "push",
+                                            "url": "?game=tsuro"}
+    assert any(m["region"] == "setup" for m in browser.kinds("show"))
+    play(session, {"kind": "click", "data": {"start": "1", "tag": "BUTTON"},
+                   "form": COMPUTERS})
+    assert session.table.state.is_over
+    assert browser.root("over") == "true"
+    assert STORAGE_KEY.format(game="tsuro") not in browser.storage  # over: nothing kept
+    assert browser.kinds("log")  # the game's lines, one message each
+    assert browser.storage["tsuro-tatsu.form.tsuro"]  # the form, for next time
+
+
+def test_a_game_the_browser_will_not_keep_is_said_once():
+    browser, session = start(IndexPage, "?game=tatsu", refuse_storage=True)
+    run(session.begin())
+    play(session, {"kind": "click", "data": {"start": "1", "tag": "BUTTON"},
+                   "form": {"player0": "human", "player1": "easy", "speed": "instant"}})
+    alerts = browser.kinds("alert")
+    assert len(alerts) == 1 and "does not let the page keep games" in alerts[0]["text"]
+    assert browser.root("unkept") == "true"
+
+
+def test_an_error_is_a_sentence_for_the_player():
+    browser, session = start(IndexPage, "?game=tsuro")
+    run(session.begin())
+
+    async def broken():
+        raise ValueError("deliberate")
+    session.on_click = lambda message: broken()
+    play(session, {"kind": "click", "data": {}, "form": None})
+    assert browser.kinds("failed") == [
+        {"kind": "failed", "text": "Sorry, something went wrong. Please reload the page."}]
+
+
+def test_a_table_page_that_was_replaced_says_nothing_more():
+    browser = FakeBrowser()
+    page = TablePage(Port(browser.send))
+    page.show("board", "<svg/>")
+    page.retire()
+    page.show("board", "<svg/>")
+    page.log("a line")
+    assert [m["kind"] for m in browser.sent] == ["show"]
+
+
+def test_an_embedded_board_tells_the_page_around_it():
+    params = {"game": "tatsu", "position": "5(Fv)13v4_b23", "mode": "challenge",
+              "goal": "escape", "id": "q1"}
+    browser, session = start(EmbedPage, framed=True, params=params)
+    run(session.begin())
+    told = [m["message"] for m in browser.kinds("parent")]
+    assert told[0]["type"] == "ready" and told[0]["id"] == "q1"
+    assert browser.root("ready") == "true" and browser.root("mode") == "challenge"
+    play(session, {"kind": "parent", "message": {"source": "tsuro-tatsu", "type": "load",
+                                                 "params": {"game": "chess"}}})
+    assert [m["message"]["type"] for m in browser.kinds("parent")][-1] == "error"
+
+
+def test_a_lesson_step_solved_is_kept():
+    browser, session = start(LearnPage, "?game=tatsu&step=1")
+    run(session.begin())
+    assert browser.root("ready") == "true" and browser.root("step") == "1"
+    session.tell("solved", {})
+    assert browser.storage["tsuro-tatsu.lessons.tatsu"]
+    assert browser.root("verdict") == "solved"
