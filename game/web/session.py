@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import traceback
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 
 from game.core.i18n import (
@@ -42,7 +43,7 @@ def site_base(href: str) -> str:
     return address[:address.rfind("/") + 1]
 
 
-class Session:
+class Session(ABC):
     def __init__(self, port: Port, start: dict, fetch: Fetch):
         self.port = port
         self.fetch = fetch
@@ -160,24 +161,26 @@ class Session:
         elif kind in ("click", "key", "change", "file", "address", "parent"):
             self.run(getattr(self, "on_" + kind)(message))
 
+    @abstractmethod
     async def begin(self) -> None:
         """The page comes alive (its subclass says how), then says so: data-ready."""
-        raise NotImplementedError
 
-    async def on_click(self, message: dict) -> None:
-        pass
+    # What a page does with each message of the person or the framing page: nothing,
+    # unless its subclass says otherwise.
+    async def on_click(self, message: dict) -> None:  # noqa: B027
+        """A click on an element: its data attributes, the start form's values."""
 
-    async def on_key(self, message: dict) -> None:
-        pass
+    async def on_key(self, message: dict) -> None:  # noqa: B027
+        """A key for the board."""
 
-    async def on_change(self, message: dict) -> None:
-        pass
+    async def on_change(self, message: dict) -> None:  # noqa: B027
+        """A form field changed."""
 
-    async def on_file(self, message: dict) -> None:
-        pass
+    async def on_file(self, message: dict) -> None:  # noqa: B027
+        """A file chosen or dropped."""
 
-    async def on_address(self, message: dict) -> None:
-        pass
+    async def on_address(self, message: dict) -> None:  # noqa: B027
+        """The address changed."""
 
-    async def on_parent(self, message: dict) -> None:
-        pass
+    async def on_parent(self, message: dict) -> None:  # noqa: B027
+        """A message of the page framing this one."""
