@@ -7,6 +7,12 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 const PYODIDE = new URL("./vendor/pyodide/", import.meta.url).href;
 const GAME = new URL("./game.zip", import.meta.url).href;
 const HOME = "/home/pyodide/site"; // the game package is unpacked here, on sys.path
+// The standard library's modules compiled (game/site/stdlib.py), its address filled in by
+// the build (null without one): used when the browser already holds it, never downloaded
+// for a start. A first visit compiles each module as it imports it; the service worker then
+// keeps this archive with every file, and a later start (or a page of the same cache: the
+// HTTP cache serves it too) compiles nothing, a second or more sooner on a phone.
+const COMPILED = null;
 
 const say = (message) => postMessage(message);
 const broken = (reason) => say({ kind: "broken", reason: String(reason && reason.stack || reason) });
@@ -36,9 +42,21 @@ const get = (url) => fetched(url).then((response) => {
   if (!response.ok) throw new Error(`${response.status} ${url}`);
   return counted(url, response);
 });
-const early = new Map(
-  ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => [PYODIDE + name, get(PYODIDE + name)]),
-);
+// Which standard library this start runs on ("compiled" or "source"): tests and the lab
+// read it.
+self.pythonLibrary = null;
+const kept = COMPILED
+  ? fetched(new URL(COMPILED, import.meta.url), { cache: "only-if-cached", mode: "same-origin" })
+    .then((response) => (response.ok ? response : null), () => null)
+  : Promise.resolve(null);
+const library = kept.then((response) => {
+  self.pythonLibrary = response ? "compiled" : "source";
+  return response ? counted(response.url, response) : get(PYODIDE + "python_stdlib.zip");
+});
+const early = new Map([
+  [PYODIDE + "pyodide.asm.wasm", get(PYODIDE + "pyodide.asm.wasm")],
+  [PYODIDE + "python_stdlib.zip", library],
+]);
 self.fetch = (input, init) => {
   const url = typeof input === "string" || input instanceof URL ? new URL(input, PYODIDE).href
     : input.url;

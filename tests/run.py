@@ -9,8 +9,8 @@ every test, unit and browser:
      browser (/usr/bin/chromium) for the few that need it (tests/e2e/conftest.py,
      `whole_browser`); Debian's packages when they are missing and we are root with apt;
      else Playwright's own download of both (none when the browser tests are left out:
-     `-m "not e2e"`, as the publishing workflow runs it); and Node.js, which compiles
-     ahead the standard library modules a page starts with (Debian's, when missing);
+     `-m "not e2e"`, as the publishing workflow runs it); and Node.js, with which the
+     setup makes the standard library the pages get (Debian's, when missing);
   3. pytest over tests/ (the pinned web runtime fetched meanwhile, game/site/runtime.py:
      the browser tests ask for it again, and say what went wrong if it is missing), in
      parallel workers (pytest-xdist, a worker per core and one more; tests/conftest.py
@@ -84,8 +84,8 @@ def ensure_chromium() -> dict:
 
 
 def ensure_node() -> None:
-    """Node.js, with which the site's setup compiles ahead the standard library modules a
-    page starts with (game/site/stdlib.py; a browser test checks that they are): Debian's
+    """Node.js, with which the site's setup makes the standard library the pages get, and
+    its modules compiled (game/site/stdlib.py; browser tests play on both): Debian's
     package when it is missing and we are root with apt."""
     if not shutil.which("node") and can_apt():
         apt_install("nodejs")
@@ -128,7 +128,7 @@ def main() -> int:
     browser = needs_browser(sys.argv[1:])
     if browser:
         ensure_node()
-        # The web runtime (fetched, verified, its standard library compiled) while the
+        # The web runtime (fetched, verified, its standard library made) while the
         # packages install: it needs only this Python. A failure here is reported by the
         # browser tests, which ask again.
         runtime = subprocess.Popen([sys.executable, "-m", "game.site.runtime"],

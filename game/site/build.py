@@ -23,6 +23,7 @@ import fnmatch
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import tempfile
@@ -42,7 +43,7 @@ from game.site.runtime import (
     lock_without_packages,
 )
 from game.site.stdlib import URL as STDLIB_URL
-from game.site.stdlib import served_archive
+from game.site.stdlib import compiled_archive, served_archive
 from game.web.page_words import WORDS_TEMPLATE, words_script
 from game.web.start import card_picture_files
 
@@ -53,6 +54,7 @@ PAGE_FILES = ("index.html", "embed.html", "learn.html", "teach.html",
 ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
+ENGINE_URL = "static/engine.js"  # the worker: told where the compiled standard library is
 # Files served but not kept for offline play: the runtime's licence texts.
 NOT_PRECACHED = ("*/LICENSE",)
 BUILD_MARKER = ".tsuro-tatsu-site"  # marks a folder as written by build(), safe to replace
@@ -84,6 +86,11 @@ def site_files(root: Path = ROOT, packages=RUNTIME, log=print) -> dict[str, Sour
         files[relative] = path
     if STDLIB_URL in files and (stdlib := served_archive(static / "vendor", root / "game", log)):
         files[STDLIB_URL] = stdlib  # only the modules the pages import, made once for them
+    compiled = compiled_archive(static / "vendor", root / "game") if STDLIB_URL in files else None
+    if compiled:  # (the same modules compiled: for a start after the first, stdlib.py)
+        files[compiled[0]] = compiled[1]
+    if ENGINE_URL in files:
+        files[ENGINE_URL] = lambda: engine_script(root, compiled and compiled[0])
     if isinstance(lock := files.get(LOCK_URL), Path):  # the game loads no package
         files[LOCK_URL] = lambda lock=lock: lock_without_packages(lock.read_bytes())  # type: ignore[misc]
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
@@ -164,6 +171,20 @@ def _version(files: dict[str, Source], packages) -> str:
         digest.update(f"{name}\n".encode())
         digest.update(hashlib.sha256(read(source)).digest())
     return digest.hexdigest()[:16]
+
+
+def engine_script(root: Path, compiled: str | None) -> bytes:
+    """static/engine.js with the address of the compiled standard library filled in
+    (relative to the script), or null when there is none."""
+    text = (Path(root) / ENGINE_URL).read_text()
+    where = json.dumps(posixpath.relpath(compiled, posixpath.dirname(ENGINE_URL))
+                       if compiled else None)
+    text, found = re.subn(r'^const COMPILED = null;', lambda _: f"const COMPILED = {where};",
+                          text, count=1, flags=re.MULTILINE)
+    if not found:
+        raise BuildError(f"{ENGINE_URL} lacks the 'const COMPILED = null;' line that the "
+                         "build fills in")
+    return text.encode()
 
 
 def service_worker(root: Path, files: dict[str, Source], packages=RUNTIME) -> bytes:

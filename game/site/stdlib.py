@@ -8,6 +8,11 @@ ast: imports inside functions too), with all that they import in turn. The archi
 as python_stdlib.zip holds those alone, each without docstrings and comments and checked
 to compile to the same code (stdlib_trim.py, run in that Pyodide): some 0.39 MB.
 
+Beside it, the same modules compiled by that Pyodide (COMPILED_URL, some 1.2 MB): a first
+visit does not download it, compiling the modules as it imports them (some 1.3 s of a
+start); the service worker keeps it with every file, and a later start finds it in the
+browser's cache and compiles nothing (static/engine.js).
+
 It is kept in static/vendor/.stdlib/, named by what it was made from (the runtime's pin,
 the list, the scripts), beside the list found for the game's imports: Node.js runs again
 only when those imports, the runtime or the scripts change. Without Node.js, or when it
@@ -38,6 +43,7 @@ SCRIPTS = (HERE / "stdlib_trim.mjs", HERE / "stdlib_trim.py")
 ARCHIVE = "python_stdlib.zip"  # Pyodide's name for it, which the page asks for
 URL = f"static/vendor/{PYODIDE.dest}/{ARCHIVE}"
 KEPT = ".stdlib"  # under static/vendor/: hidden, so never served as it is
+COMPILED_URL = f"static/vendor/{PYODIDE.dest}/python_stdlib-compiled-{{key}}.zip"
 # Modules imported only inside the standard library's functions that the game calls (none
 # so far: the browser test would name them).
 ALSO: tuple[str, ...] = ()
@@ -89,7 +95,22 @@ def trimmed_archive(vendor: Path = VENDOR, package: Path = GAME, roots=None) -> 
     except OSError:
         return None
     made = vendor / KEPT / f"python_stdlib-{key('entries', entries)}.zip"
-    return made if made.is_file() else None
+    return made if made.is_file() and _compiled(made).is_file() else None
+
+
+def _compiled(archive: Path) -> Path:
+    """Where the compiled twin of a trimmed archive is kept."""
+    return archive.with_name(archive.name.replace("python_stdlib-", "python_stdlib-compiled-"))
+
+
+def compiled_archive(vendor: Path = VENDOR, package: Path = GAME,
+                     roots=None) -> tuple[str, Path] | None:
+    """(the URL it is served at, the file) of the trimmed archive's modules compiled, if it
+    has been made (served_archive makes both)."""
+    made = trimmed_archive(vendor, package, roots)
+    if made is None:
+        return None
+    return COMPILED_URL.format(key=made.stem.rpartition("-")[2]), _compiled(made)
 
 
 def served_archive(vendor: Path = VENDOR, package: Path = GAME, log=print,
@@ -126,16 +147,17 @@ def _make(vendor: Path, package: Path, roots, names: list[str], log) -> Path | N
     try:
         (work / "names.txt").write_text("\n".join(names) + "\n")
         (work / "game.zip").write_bytes(game_archive(package, roots))
-        made, found = work / ARCHIVE, work / "found.txt"
+        made, found, twin = work / ARCHIVE, work / "found.txt", work / "compiled.zip"
         try:
             run = subprocess.run(
                 [node, str(SCRIPTS[0]), str(vendor / PYODIDE.dest), str(SCRIPTS[1]),
-                 str(work / "game.zip"), str(work / "names.txt"), str(made), str(found)],
+                 str(work / "game.zip"), str(work / "names.txt"), str(made), str(found),
+                 str(twin)],
                 capture_output=True, text=True, timeout=NODE_SECONDS)
             said, failed = (run.stderr or run.stdout).strip()[-600:], bool(run.returncode)
         except (OSError, subprocess.TimeoutExpired) as error:
             said, failed = str(error), True
-        if failed or not found.is_file() or not zipfile.is_zipfile(made):
+        if failed or not found.is_file() or not all(map(zipfile.is_zipfile, (made, twin))):
             log(f"note: Node.js could not make the standard library the pages need, so they "
                 f"get Pyodide's whole one (2 MB more): {said}")
             return None
@@ -145,6 +167,7 @@ def _make(vendor: Path, package: Path, roots, names: list[str], log) -> Path | N
         for old in [*kept.glob("python_stdlib-*.zip"), *kept.glob("found-*.txt")]:
             old.unlink(missing_ok=True)  # another runtime's, or another list's
         target = kept / f"python_stdlib-{key('entries', entries)}.zip"
+        os.replace(twin, _compiled(target))
         os.replace(made, target)
         os.replace(found, kept / f"found-{key('imports', names)}.txt")  # (the list last)
         log(f"made the standard library the pages need: {len(entries)} modules, "

@@ -10,12 +10,18 @@ own line still: a traceback names the line CPython's would, and the code compile
 is the code compiled from the original. That is checked for each module (`same_code`, both
 compiled at optimize=2, where a docstring counts for nothing): a module whose lean source
 fails it is kept as it was, and the caller says so.
+
+The same modules compiled (`compiled`) make the archive a returning visitor's page starts
+on (static/engine.js): no compiling at each start, at the price of bytes that only a
+visit after the first downloads (the service worker keeps it for the next start).
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
+import marshal
 import tokenize
 import warnings
 import zipfile
@@ -36,6 +42,7 @@ STRING_ENDS = {getattr(tokenize, name) for name in ("FSTRING_END", "TSTRING_END"
                if hasattr(tokenize, name)}
 UNWRITTEN = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER}
 DEFINITIONS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+UNCHECKED_HASH = (0b01).to_bytes(4, "little")  # a pyc by its source's hash, never checked
 
 
 def trimmed(archive: bytes, entries: Iterable[str]) -> tuple[bytes, list[str]]:
@@ -57,6 +64,28 @@ def trimmed(archive: bytes, entries: Iterable[str]) -> tuple[bytes, list[str]]:
             info.external_attr = 0o644 << 16
             made.writestr(info, data, compresslevel=9)
     return out.getvalue(), kept
+
+
+def compiled(archive: bytes, mount: str) -> bytes:
+    """The archive with each module's source replaced by its bytecode (`json/decoder.py`
+    by `json/decoder.pyc`, PEP 552's unchecked hash: zipimport loads it as it is, no
+    source beside it), compiled as an import compiles it (optimize 0: asserts stay).
+    `mount` is where the runtime puts the archive ("/lib/python314.zip"): tracebacks name
+    the module's file as they would from its source."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as made:
+        for entry in source.infolist():
+            name, data = entry.filename, source.read(entry)
+            if name.endswith(".py"):
+                code = compile(data, f"{mount}/{name}", "exec", dont_inherit=True, optimize=0)
+                name += "c"
+                data = (importlib.util.MAGIC_NUMBER + UNCHECKED_HASH
+                        + importlib.util.source_hash(data) + marshal.dumps(code))
+            info = zipfile.ZipInfo(name, EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            made.writestr(info, data, compresslevel=9)
+    return out.getvalue()
 
 
 def lean_module(source: bytes, filename: str) -> bytes | None:

@@ -2,7 +2,9 @@
 modules found for them, each lean. A module they import and it lacks is a
 ModuleNotFoundError on the console, so each test here fails on it: in each language a
 whole game of computers alone at the fast pace in each game; the first step of each
-game's lesson; a game of computers on an embedded board.
+game's lesson; a game of computers on an embedded board. Each plays on the archive a first
+visit gets (the modules' lean source: the compiled archive, which a later start finds in
+the browser's cache, is kept from them); the last test, on the compiled one.
 
 Only the pages' public hooks drive them (`data-ready`, button[data-game], the start
 form's field names and [data-start], [data-again] once a game is over, `#log li`,
@@ -18,11 +20,11 @@ import urllib.parse
 import zipfile
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, open_page
+from browsing import BOOT_TIMEOUT_MS, open_page, watch
 
 from game.core.i18n import LANGUAGES
 from game.core.registry import game
-from game.site.stdlib import URL, trimmed_archive
+from game.site.stdlib import URL, compiled_archive, trimmed_archive
 
 pytestmark = pytest.mark.e2e
 
@@ -46,6 +48,21 @@ EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </script>
 <iframe title="A game of computers" width="640" height="480" src="%s"></iframe>
 </body></html>"""
+
+
+COMPILED = "**/python_stdlib-compiled-*.zip"
+READY = "() => document.documentElement.dataset.ready === 'true'"
+
+
+def first_visit(page) -> None:
+    """The page gets no compiled standard library, as on a first visit (the worker's
+    question to the cache for it is refused: it starts on the modules' source)."""
+    page.route(COMPILED, lambda route: route.abort("aborted"))
+
+
+def library(page) -> list[str]:
+    """Which standard library each of the page's game workers started on."""
+    return [worker.evaluate("self.pythonLibrary") for worker in page.workers]
 
 
 def alone(test: str, *values):
@@ -72,9 +89,28 @@ def test_the_site_serves_only_the_modules_found_each_lean(built_site):
     assert len(served) < 500_000
 
 
+def test_the_site_serves_the_same_modules_compiled_for_a_later_start(built_site):
+    url, made = compiled_archive()
+    compiled = (built_site / url).read_bytes()
+    assert made.read_bytes() == compiled
+    with zipfile.ZipFile(io.BytesIO((built_site / URL).read_bytes())) as archive:
+        sources = archive.namelist()
+    with zipfile.ZipFile(io.BytesIO(compiled)) as archive:
+        assert archive.namelist() == [name + "c" if name.endswith(".py") else name
+                                      for name in sources]
+        headers = {archive.read(name)[:8] for name in archive.namelist()
+                   if name.endswith(".pyc")}
+    assert len(headers) == 1 and headers.pop()[4:] == bytes([1, 0, 0, 0])  # one magic, unchecked
+    engine = (built_site / "static/engine.js").read_text()
+    assert f'const COMPILED = "{url.removeprefix("static/")}";' in engine
+    assert f'"./{url}"' in (built_site / "sw.js").read_text()  # kept: a later start finds it
+
+
 @pytest.mark.parametrize("lang", alone("game", *LANGUAGES))
 def test_a_game_of_computers_to_its_end_in_each_game(page, site, watched, lang):
+    first_visit(page)
     open_page(page, f"{site.url}?game=tsuro&lang={lang}")
+    assert library(page) == ["source"]
     for key, form in GAMES.items():
         page.click(f"button[data-game='{key}']")  # (the game shown: its start screen again)
         page.wait_for_selector(f"svg[data-board='{key}'] >> nth=0")
@@ -99,7 +135,9 @@ def play_to_the_end(page, form: dict) -> None:
 
 @pytest.mark.parametrize("key", alone("lesson", "tsuro", "tatsu"))
 def test_the_first_step_of_a_lesson(page, site, watched, key):
+    first_visit(page)
     open_page(page, f"{site.url}learn.html?game={key}")
+    assert library(page) == ["source"]
     board = page.locator(f"svg[data-board='{key}']")
     for raw in game(key).lesson[0].solution:
         kind, *args = raw
@@ -123,13 +161,44 @@ def test_an_embedded_board_plays_a_game_of_computers(page, site, watched, lang):
               "id": "stdlib"}
     frame = site.url + "embed.html?" + urllib.parse.urlencode(params)
     host = site.url + "stdlib-host.html"
+    first_visit(page)
     page.route(host, lambda route: route.fulfill(body=EMBED_HOST % frame,
                                                  content_type="text/html"))
     page.goto(host)
     page.wait_for_function("window.got.some((m) => m.type === 'ready')",
                            timeout=BOOT_TIMEOUT_MS)
+    assert library(page) == ["source"]
     page.wait_for_function("window.got.some((m) => m.type === 'game_over')",
                            timeout=GAME_SECONDS * 1000)
     kinds = [message["type"] for message in page.evaluate("window.got")]
     assert "error" not in kinds and "action" in kinds
+    watched.assert_clean()
+
+
+def test_a_later_start_runs_on_the_compiled_modules(context, site):
+    """A first visit starts on the modules' source, and its service worker keeps the
+    compiled archive with every file; the next start finds it and compiles nothing: a
+    whole game of each kind plays on it."""
+    watched = watch(context, site.origin)
+    page = context.new_page()
+    open_page(page, f"{site.url}?game=tatsu")
+    assert library(page) == ["source"]
+    url, _ = compiled_archive()
+    page.wait_for_function("""async (name) => {
+        await navigator.serviceWorker.ready;
+        for (const key of await caches.keys()) {
+          const kept = await (await caches.open(key)).keys();
+          if (kept.some((request) => request.url.endsWith(name))) return true;
+        }
+        return false;
+    }""", arg=url.rpartition("/")[2], timeout=GAME_SECONDS * 1000, polling=500)
+    page.close()
+    again = context.new_page()
+    open_page(again, f"{site.url}?game=tatsu&lang=pt")
+    assert library(again) == ["compiled"]
+    for key, form in GAMES.items():
+        again.click(f"button[data-game='{key}']")
+        again.wait_for_selector(f"svg[data-board='{key}'] >> nth=0")
+        play_to_the_end(again, form)
+    watched.stop()
     watched.assert_clean()

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from game.site import stdlib, stdlib_trim
-from game.site.build import _version, site_files
+from game.site.build import BuildError, _version, engine_script, site_files
 from game.site.runtime import PYODIDE, STAMP
-from game.site.stdlib_trim import EPOCH, lean_module, same_code, trimmed
+from game.site.stdlib_trim import EPOCH, compiled, lean_module, same_code, trimmed
 
 PAGE = """import json
 from html import escape
@@ -204,6 +204,35 @@ def test_the_archive_holds_the_entries_alone_lean_always_the_same_bytes(tmp_path
             sys.modules.pop(name, None)
 
 
+def test_the_compiled_archive_holds_the_same_modules_as_bytecode_alone(tmp_path,
+                                                                      monkeypatch):
+    lean = trimmed(archive(SOURCES), ENTRIES)[0]
+    made = compiled(lean, "/lib/here.zip")
+    assert compiled(lean, "/lib/here.zip") == made  # the same every time
+    with zipfile.ZipFile(io.BytesIO(made)) as result:
+        assert result.namelist() == ["greet/__init__.pyc", "greet/data.txt",
+                                     "greet/words.pyc", "late.pyc"]
+        assert {info.date_time for info in result.infolist()} == {EPOCH}
+        assert result.read("greet/data.txt") == SOURCES["greet/data.txt"]
+    path = tmp_path / "lib.zip"
+    path.write_bytes(made)
+    monkeypatch.syspath_prepend(str(path))
+    names = ("greet", "greet.words", "late")
+    for name in names:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    try:
+        package = importlib.import_module("greet")
+        assert package.HELLO == "hello 42" and package.__file__.endswith("__init__.pyc")
+        with pytest.raises(ValueError, match="from late") as raised:
+            importlib.import_module("late").later()
+        # (a traceback names the module where the runtime mounts the archive, and its line)
+        last = raised.traceback[-1]
+        assert (str(last.path), last.lineno) == ("/lib/here.zip/late.py", 1)
+    finally:
+        for name in names:
+            sys.modules.pop(name, None)
+
+
 def test_a_module_whose_lean_source_is_other_code_is_kept_as_it_was(monkeypatch):
     real = stdlib_trim.lean
     monkeypatch.setattr(stdlib_trim, "lean", lambda source, docstring: real(
@@ -261,6 +290,8 @@ def keep(vendor: Path, package: Path, entries: list[str], roots=ROOTS) -> Path:
     (kept / f"found-{stdlib.key('imports', names)}.txt").write_text("\n".join(entries))
     made = kept / f"python_stdlib-{stdlib.key('entries', entries)}.zip"
     made.write_bytes(trimmed(archive(SOURCES), entries)[0])
+    made.with_name(made.name.replace("stdlib-", "stdlib-compiled-")).write_bytes(
+        compiled(made.read_bytes(), "/lib/here.zip"))
     return made
 
 
@@ -278,6 +309,16 @@ def test_an_archive_made_before_is_found_by_what_it_was_made_from(vendor, packag
     assert stdlib.trimmed_archive(vendor, package, ROOTS) is None
 
 
+def test_an_archive_whose_compiled_twin_is_gone_is_made_again(vendor, package):
+    made = keep(vendor, package, ENTRIES)
+    url, twin = stdlib.compiled_archive(vendor, package, ROOTS)
+    assert url.startswith(f"static/vendor/{PYODIDE.dest}/python_stdlib-compiled-")
+    assert twin.is_file() and twin.parent == made.parent
+    twin.unlink()  # (kept by a build from before there was one)
+    assert stdlib.trimmed_archive(vendor, package, ROOTS) is None
+    assert stdlib.compiled_archive(vendor, package, ROOTS) is None
+
+
 def test_the_site_serves_the_trimmed_archive(source_root, monkeypatch):
     monkeypatch.setattr(stdlib, "_failed", set())
     vendor = source_root / "static" / "vendor"
@@ -289,6 +330,22 @@ def test_the_site_serves_the_trimmed_archive(source_root, monkeypatch):
     monkeypatch.setattr(stdlib, "_make", not_again)
     files = site_files(source_root, (PYODIDE,))
     assert files[stdlib.URL] == made
+    url, twin = stdlib.compiled_archive(vendor, source_root / "game")
+    assert files[url] == twin  # served beside it, and so kept for offline play
+    engine = files["static/engine.js"]().decode()  # type: ignore[operator]
+    assert f'const COMPILED = "{url.removeprefix("static/")}";' in engine
+
+
+def test_the_worker_is_told_where_the_compiled_archive_is_or_that_there_is_none(tmp_path):
+    (tmp_path / "static").mkdir()
+    engine = tmp_path / "static" / "engine.js"
+    engine.write_text("const A = 1;\nconst COMPILED = null; // filled in\n")
+    assert engine_script(tmp_path, None) == engine.read_bytes()
+    assert engine_script(tmp_path, "static/vendor/x/compiled-1.zip") == (
+        b'const A = 1;\nconst COMPILED = "vendor/x/compiled-1.zip"; // filled in\n')
+    engine.write_text("const A = 1;\n")
+    with pytest.raises(BuildError, match="const COMPILED = null;"):
+        engine_script(tmp_path, None)
 
 
 def test_the_site_version_follows_the_archive(tmp_path):
