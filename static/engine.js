@@ -69,6 +69,9 @@ self.fetch = (input, init) => {
     : response));
 };
 const game = get(GAME).then((response) => response.arrayBuffer());
+// A download that fails is a start that cannot be: said at once (the runtime would wait
+// on its interpreter for ever, and the page would learn it only from its silence).
+for (const download of [...early.values(), game]) download.catch(broken);
 
 // Messages that come before Python is ready wait for it, in order.
 let start = null;
