@@ -17,6 +17,10 @@ context each time (no service worker: the HTTP cache alone makes a visit warm):
   - all of it for the start page and the bare page cold and warm (a second visit, from
     the HTTP cache), on the local server and with Chromium's network emulation at
     10 Mbit/s and 40 ms latency (M runs each, medians).
+  - a returning visitor's start of the Tsuro page: a context where the service worker
+    may work; a first visit, then, once the service worker keeps the compiled standard
+    library (game/site/stdlib.py), the measured visit, which starts on it
+    ("returning_ready_ms_median", and which library the worker ran on).
 It prints one JSON object. Goals: every page ready within 1.1x the bare page, own files
 under 300 kB, the start screen painted within 0.5 s locally and 1.5 s at 10 Mbit/s. With
 --check it exits 1 when a goal is missed.
@@ -56,8 +60,8 @@ OWN_BYTES_GOAL = 300_000
 RUNTIME_PREFIX = "static/vendor/"
 
 # Notes the moment the page sets data-ready="true", on the page's own clock (0 = navigation),
-# and when PyScript reports the interpreter loaded (what follows is the page's own work:
-# fetching and unpacking its files, importing and running its Python).
+# and when the worker last told the runtime's download (what follows is the page's own
+# work: starting the interpreter, unpacking its files, importing and running its Python).
 _READY_PROBE = """
 new MutationObserver(() => {
   if (!("__cardsAt" in window)
@@ -112,11 +116,27 @@ def build_with_bare(out: Path, log, **options) -> None:
         shutil.copyfile(BARE.with_name(name), out / "static" / name)
 
 
+# Whether this origin's service worker keeps the compiled standard library yet.
+_KEEPS_COMPILED = """async () => {
+  if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return false;
+  for (const key of await caches.keys()) {
+    const kept = await (await caches.open(key)).keys();
+    if (kept.some((request) => request.url.includes("python_stdlib-compiled-"))) return true;
+  }
+  return false;
+}"""
+
+
 def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
-            network=None, warm: bool = False) -> dict:
-    context = browser.new_context(service_workers="block")
+            network=None, warm: bool = False, returning: bool = False) -> dict:
+    context = browser.new_context(service_workers="allow" if returning else "block")
     try:
         page = context.new_page()
+        if returning:  # a first visit, until its service worker keeps every file
+            page.goto(url)
+            page.wait_for_function(_KEEPS_COMPILED, timeout=timeout_ms, polling=250)
+            page.close()
+            page = context.new_page()
         if network is not None:
             throughput, latency = network
             session = context.new_cdp_session(page)
@@ -142,7 +162,9 @@ def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
                 runtime += size
             else:
                 own[relative] = own.get(relative, 0) + size
+        library = [worker.evaluate("self.pythonLibrary") for worker in page.workers]
         return {"ready_ms": ready, "after_interpreter_ms": ready - interpreter, "own": own,
+                "library": library,
                 "runtime_bytes": runtime,
                 "first_paint_ms": first_paint[0] if first_paint else None,
                 "bytes_before_first_paint": first_paint[1] if first_paint else None}
@@ -206,14 +228,29 @@ def run(runs: int, slow_runs: int = 3) -> dict:
         measure(browser, server.url + PAGES["bare"], server.url)  # warm-up
         painted = first_paint(browser, server, slow_runs) if slow_runs else {}
         samples = {name: [] for name in PAGES}
+        returning: list[dict] = []
         for index in range(runs):
             for name, path in PAGES.items():
                 samples[name].append(measure(browser, server.url + path, server.url))
+            returning.append(measure(browser, server.url + PAGES["tsuro"], server.url,
+                                     returning=True))
             print(f"run {index + 1}/{runs}: " + ", ".join(
-                f"{name} {samples[name][-1]['ready_ms']:.0f} ms" for name in PAGES),
-                file=sys.stderr)
-    return {**summarize(samples, runs), "first_paint": painted,
+                f"{name} {samples[name][-1]['ready_ms']:.0f} ms" for name in PAGES)
+                + f", tsuro returning {returning[-1]['ready_ms']:.0f} ms", file=sys.stderr)
+    return {**summarize(samples, runs), **came_back(returning, samples), "first_paint": painted,
             "first_paint_goals_met": all(p["paint_goal_met"] for p in painted.values())}
+
+
+def came_back(returning: list[dict], samples: dict) -> dict:
+    """A returning visitor's start of the Tsuro page, against a first visit's."""
+    ready = statistics.median(s["ready_ms"] for s in returning)
+    first = statistics.median(s["ready_ms"] for s in samples["tsuro"])
+    return {"returning_ready_ms_median": round(ready, 1),
+            "returning_ready_ms_all": [round(s["ready_ms"]) for s in returning],
+            "returning_to_first_visit": round(ready / first, 3),
+            "returning_library": sorted({kind for s in returning for kind in s["library"]}),
+            "first_visit_library": sorted({kind for s in samples["tsuro"]
+                                           for kind in s["library"]})}
 
 
 def summarize(samples: dict, runs: int) -> dict:

@@ -14,6 +14,7 @@ are computed once, on first use, and kept (`_pictures`).
         opens the game as before.
 """
 
+import re
 from html import escape
 
 from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current, speaking
@@ -64,10 +65,26 @@ def card_picture_files() -> dict:
     SVG file's bytes (every game, every language)."""
     def picture(game, lang):
         with speaking(lang):
-            return board_picture(game).encode()
+            return as_image(board_picture(game)).encode()
     return {CARD_PICTURE.format(game=game, lang=lang):
             (lambda game=game, lang=lang: picture(game, lang))
             for game in GAMES for lang in LANGUAGES}
+
+
+def as_image(svg_text: str) -> str:
+    """A drawn board as an image file: without what only a board in the page uses, the
+    <title> of each piece (an image is one picture, named by its alt text) and the classes
+    and data attributes of the elements in it (no style sheet reaches into an image, no
+    script reads it). The <svg> element keeps its own. A third fewer bytes for the
+    browser to parse, on the page's thread, while the runtime starts."""
+    head, close, body = svg_text.partition(">")
+    root_title, _sep, body = body.partition("</title>")  # (the picture's own, kept)
+    body = _PIECE_TITLE.sub("", body)
+    return head + close + root_title + _sep + _PIECE_MARKS.sub("", body)
+
+
+_PIECE_TITLE = re.compile(r"<title>[^<]*</title>")
+_PIECE_MARKS = re.compile(r' (?:class|data-[a-z-]+)="[^"]*"')
 
 
 def _picture_img(game: str) -> str:

@@ -80,6 +80,14 @@ def test_the_picture_files_are_boards_with_nothing_to_click():
             href = e.get("href")
             if href and href.startswith("#"):
                 assert href[1:] in own
+        # an image: one title, its own; no classes or data attributes within
+        titles = [e for e in svg.iter() if e.tag.endswith("}title")]
+        assert [t.text for t in titles] == [game(key).card.picture] and svg[0] is titles[0]
+        inner = [e for e in svg.iter() if e is not svg]
+        assert not [e for e in inner if any(a == "class" or a.startswith("data-")
+                                            for a in e.attrib)]
+        drawn = ET.fromstring(board_picture(key))  # the same drawing else
+        assert len(inner) == sum(1 for e in drawn.iter() if not e.tag.endswith("}title"))
 
 
 def test_the_pictures_are_games_in_progress():
