@@ -184,14 +184,19 @@ def test_a_later_start_runs_on_the_compiled_modules(context, site):
     open_page(page, f"{site.url}?game=tatsu")
     assert library(page) == ["source"]
     url, _ = compiled_archive()
-    page.wait_for_function("""async (name) => {
-        await navigator.serviceWorker.ready;
-        for (const key of await caches.keys()) {
-          const kept = await (await caches.open(key)).keys();
-          if (kept.some((request) => request.url.endsWith(name))) return true;
-        }
-        return false;
-    }""", arg=url.rpartition("/")[2], timeout=GAME_SECONDS * 1000, polling=500)
+    for _ in range(GAME_SECONDS * 2):  # (evaluate awaits the answer; a wait would not)
+        if page.evaluate("""async (name) => {
+            await navigator.serviceWorker.ready;
+            for (const key of await caches.keys()) {
+              const kept = await (await caches.open(key)).keys();
+              if (kept.some((request) => request.url.endsWith(name))) return true;
+            }
+            return false;
+        }""", url.rpartition("/")[2]):
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError("the service worker never kept the compiled library")
     page.close()
     again = context.new_page()
     open_page(again, f"{site.url}?game=tatsu&lang=pt")
