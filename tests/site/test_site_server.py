@@ -214,6 +214,9 @@ def test_host_check(host, problem):
     assert found is None if problem is None else problem in found
 
 
+# Every file of the site rendered, most twice over: some 40 s on a quiet 2-core machine, more
+# when the browser tests share it.
+@pytest.mark.timeout(180)
 def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrency(
         sources_once, site_built_once):
     """`serve` renders each page when it is asked for, in many threads at once, each page
