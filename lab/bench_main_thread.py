@@ -40,13 +40,18 @@ set before the navigation; --rate to change it):
     the form, not a goal) and "playing" (from the start click to the end): the longest,
     the count and, while playing, the total blocking time (each task's time over 50 ms).
 Prints one JSON object: per game, the medians over the runs, the worst values, and each
-run's figures with its tasks ("start+duration" in ms, page clock). Goals (issue 39): no
-main-thread task over 50 ms while playing, and every tap made while the runtime starts
-answered within 100 ms; `--check` exits 1 when the worst run of a game misses one. Only
-the page's public hooks drive it (data-ready, button[data-game], the start form's field
-names and [data-start], [data-again], #log li, the heading's role), so that it measures the
-page alike before and after a rebuild. A busy machine makes long tasks of its own: compare
-runs made on the same machine at the same time.
+run's figures with its tasks ("start+duration" in ms, page clock). With --breakdown the
+trace also records Chromium's "devtools.timeline" and "v8" categories (which slow the page
+a little: compare breakdowns with breakdowns) and each run gets "breakdown": every long
+task while playing, what it spent its time on (self times in ms: parse HTML, style,
+layout, paint, GC, script, other; and the costliest slices by name) and what started it
+(the events dispatched, the functions called); --traces DIR keeps each run's trace.
+Goals (issue 39): no main-thread task over 50 ms while playing, and every tap made while
+the runtime starts answered within 100 ms; `--check` exits 1 when the worst run of a
+game misses one. Only the page's public hooks drive it (data-ready, button[data-game], the
+start form's field names and [data-start], [data-again], #log li, the heading's role), so
+that it measures the page alike before and after a rebuild. A busy machine makes long
+tasks of its own: compare runs made on the same machine at the same time.
 """
 
 from __future__ import annotations
@@ -75,6 +80,19 @@ FORM = "form:has([data-start])"
 READY_SAID = "bench_main_thread: ready"  # on the console, and the ready mark's name
 TRACE_CATEGORIES = ["toplevel", "blink.user_timing"]
 TASKS = {"ThreadControllerImpl::RunTask", "RunTask", "BlinkScheduler_PerformMicrotaskCheckpoint"}
+BREAKDOWN_CATEGORIES = ["devtools.timeline", "v8"]  # --breakdown: what a long task does
+# A slice's kind by the start of its name, first match in this order (self time is summed
+# by kind; a name not listed is "other", as is the task's own time outside any slice).
+KINDS = {
+    "gc": ("MinorGC", "MajorGC", "BlinkGC", "V8.GC", "CppGC", "MinorMS", "V8.Scavenge"),
+    "parse": ("ParseHTML", "ParseAuthorStyleSheet"),
+    "style": ("UpdateLayoutTree", "RecalculateStyles"),
+    "layout": ("Layout", "UpdateLayout", "HitTest"),
+    "paint": ("Paint", "PrePaint", "Layerize", "UpdateLayer", "CompositeLayers", "Commit"),
+    "script": ("FunctionCall", "EvaluateScript", "v8", "V8", "RunMicrotasks", "TimerFire",
+               "FireAnimationFrame", "EventDispatch"),
+}
+
 RETRIES = 2  # a run whose browser page fails (a renderer crash on a loaded machine) again
 # The games of computers alone at the fast pace: the form's fields, in the order a person
 # fills them (the seat count first: it redraws the seats).
@@ -231,14 +249,97 @@ def traced_tasks(trace: bytes, ready_at: float) -> list[tuple[float, float]] | N
     return tasks
 
 
-def one_run(browser, url: str, game: str, rate: float) -> dict:
+def kind_of(name: str) -> str:
+    """The kind (KINDS) of a slice named `name`."""
+    return next((kind for kind, starts in KINDS.items() if name.startswith(starts)), "other")
+
+
+def thread_slices(events: list, thread) -> list[tuple[float, float, str, dict]]:
+    """The thread's slices (start, duration in µs, name, args): its complete events and
+    its begin/end pairs, sorted outermost first."""
+    slices, open_ = [], []
+    for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) == thread
+                     and e.get("ph") in ("X", "B", "E")), key=lambda e: e["ts"]):
+        if e["ph"] == "X" and "dur" in e:
+            slices.append((e["ts"], e["dur"], e["name"], e.get("args", {})))
+        elif e["ph"] == "B":
+            open_.append(e)
+        elif open_:
+            begun = open_.pop()
+            slices.append((begun["ts"], e["ts"] - begun["ts"], begun["name"],
+                           {**begun.get("args", {}), **e.get("args", {})}))
+    slices.sort(key=lambda s: (s[0], -s[1]))
+    return slices
+
+
+def breakdown(trace: bytes, ready_at: float, since: float, until: float) -> list[dict]:
+    """Each long task between `since` and `until` (page clock, ms): its start and
+    duration, its self time by kind (KINDS), its five costliest slice names (self time)
+    and what began it (events dispatched by type, functions called)."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    mark = next((e for e in events if e.get("name") == READY_SAID
+                 and e.get("cat", "").startswith("blink.user_timing")), None)
+    if mark is None:
+        return []
+    thread, offset = (mark["pid"], mark["tid"]), mark["ts"] / 1000 - ready_at
+    slices = thread_slices(events, thread)
+    found, at = [], 0
+    while at < len(slices):
+        ts, dur, name, _args = slices[at]
+        start = ts / 1000 - offset
+        if name not in TASKS or dur / 1000 <= LONG_MS or not since <= start <= until:
+            at += 1
+            continue
+        end = ts + dur
+        inner = at + 1
+        while inner < len(slices) and slices[inner][0] < end:
+            inner += 1
+        selves: dict[str, float] = {}
+        started: dict[str, int] = {}
+        stack: list[list] = []  # [end, name, self time]
+        for s_ts, s_dur, s_name, s_args in slices[at:inner]:
+            while stack and s_ts >= stack[-1][0]:
+                done = stack.pop()
+                selves[done[1]] = selves.get(done[1], 0) + done[2]
+            if stack:
+                stack[-1][2] -= s_dur
+            stack.append([s_ts + s_dur, s_name, s_dur])
+            data = s_args.get("data") or {}
+            if s_name == "EventDispatch":
+                what = f"event:{data.get('type')}"
+            elif s_name in ("FunctionCall", "TimerFire", "FireAnimationFrame"):
+                what = f"{s_name}:{data.get('functionName') or ''}" \
+                       f"@{str(data.get('url', '')).rsplit('/', 1)[-1]}:{data.get('lineNumber')}"
+            else:
+                continue
+            started[what] = started.get(what, 0) + 1
+        for done in stack:
+            selves[done[1]] = selves.get(done[1], 0) + done[2]
+        kinds: dict[str, float] = {}
+        for s_name, self_time in selves.items():
+            kind = "other" if s_name in TASKS else kind_of(s_name)
+            kinds[kind] = kinds.get(kind, 0) + self_time / 1000
+        costliest = sorted(selves.items(), key=lambda item: -item[1])[:5]
+        found.append({"at": round(start), "ms": round(dur / 1000),
+                      "kinds": {k: round(v, 1) for k, v in sorted(kinds.items(),
+                                                                  key=lambda kv: -kv[1])},
+                      "costliest": {n: round(v / 1000, 1) for n, v in costliest},
+                      "began": started})
+        at = inner
+    return found
+
+
+def one_run(browser, url: str, game: str, rate: float, detailed: bool = False,
+            keep: Path | None = None) -> dict:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     context = browser.new_context(service_workers="block")
     tracing = False
     try:
         page = context.new_page()
-        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES
+                              + (BREAKDOWN_CATEGORIES if detailed else []))
         tracing = True
         page.add_init_script(_INIT)
         ready_seen = []
@@ -293,6 +394,9 @@ def one_run(browser, url: str, game: str, rate: float) -> dict:
         if tracing:
             browser.stop_tracing()
         context.close()
+    if keep is not None:  # the trace itself, for Chromium's Performance panel or Perfetto
+        keep.mkdir(parents=True, exist_ok=True)
+        (keep / f"{game}-{time.strftime('%H%M%S')}.json").write_bytes(trace)
     traced = traced_tasks(trace, ready_at)
     tasks = traced if traced is not None else mt["long"]
 
@@ -306,6 +410,8 @@ def one_run(browser, url: str, game: str, rate: float) -> dict:
                              for name in ("start", "setup", "playing"))
     taps = tap_durations(mt["taps"], mt["events"], ready_at)
     first_tap = next((d for hit, d in taps if hit == "game"), None)
+    details = ({"breakdown": breakdown(trace, ready_at, play_at, end_at)}
+               if detailed and traced is not None else {})
     return {
         "ready_ms": round(ready_at), "first_byte_ms": round(first_byte),
         "painted_ms": round(painted_at), "tasks_from": "trace" if traced is not None
@@ -323,16 +429,18 @@ def one_run(browser, url: str, game: str, rate: float) -> dict:
                   for name, found in phase.items()},
         "longtask_api": {name: [len(found), round(max((d for _t, d in found), default=0))]
                          for name, found in api.items()},  # (count, longest): comparison
+        **details,
     }
 
 
-def retried(browser, url: str, game: str, rate: float) -> dict:
+def retried(browser, url: str, game: str, rate: float, detailed: bool = False,
+            keep: Path | None = None) -> dict:
     """One run, made again (RETRIES times at most) when the page fails under it."""
     from playwright.sync_api import Error
 
     for attempt in range(RETRIES + 1):
         try:
-            return one_run(browser, url, game, rate)
+            return one_run(browser, url, game, rate, detailed, keep)
         except Error as failure:
             if attempt == RETRIES:
                 raise
@@ -367,6 +475,10 @@ def main(argv=None) -> int:
     parser.add_argument("--rate", type=float, default=RATE, help="CPU slowdown (4)")
     parser.add_argument("--games", default=",".join(GAMES), help="tsuro,tatsu")
     parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="trace more: what each long task while playing spends its time on")
+    parser.add_argument("--traces", type=Path, metavar="DIR",
+                        help="keep each run's trace in DIR (GAME-HHMMSS.json)")
     args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
@@ -381,7 +493,8 @@ def main(argv=None) -> int:
         try:
             for index in range(max(1, args.runs)):
                 for game in games:
-                    samples[game].append(retried(browser, url, game, args.rate))
+                    samples[game].append(retried(browser, url, game, args.rate,
+                                                 args.breakdown, args.traces))
                     print(f"run {index + 1} {game}: {json.dumps(samples[game][-1])}",
                           file=sys.stderr)
         finally:

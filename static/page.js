@@ -63,18 +63,33 @@ function show(region, html) {
   if (!element) return;
   const active = document.activeElement;
   const key = active && element.contains(active) && active !== element ? focusKey(active) : null;
-  if (region === "board") motion.before = element.querySelector("svg");
   const typed = region === "setup" ? formValues() : null;
-  element.innerHTML = html;
+  const board = region === "board";
+  const before = board ? drawnBoard : null;
+  if (board) noteChanges(watcher.takeRecords()); // (changes not yet told to the watcher)
+  const same = before?.element === element && before.html === html
+    && !touched.has(before.tree.node); // (nothing to do: no frame of its own either)
+  if (board && redraw(element, html)) {
+    motion.before = before.html; // the board as drawn before: parsed if a move wants it
+  } else {
+    if (board) motion.before = element.querySelector("svg");
+    element.innerHTML = html;
+    if (board) noteDrawn(element, html);
+  }
   if (typed) {
     keepTyped(typed);
     baseForm = null;
   }
-  if (key !== null) { // the same control, redrawn, keeps the focus
-    const again = element.querySelector(key);
-    if (again) again.focus({ preventScroll: true });
-    if (!again || document.activeElement !== again) lost = true;
+  if (key !== null) {
+    if (active.isConnected && document.activeElement === active && active.matches(key)) {
+      tabStop(active); // kept where it was: still the roving group's tab stop, as if refocused
+    } else {
+      const again = element.querySelector(key); // the same control, redrawn, keeps the focus
+      if (again) again.focus({ preventScroll: true });
+      if (!again || document.activeElement !== again) lost = true;
+    }
   }
+  return !same;
 }
 
 // The start form redrawn (its number of seats changed...) from the values it had when a
@@ -168,6 +183,191 @@ function download(name, text) {
   URL.revokeObjectURL(url);
 }
 
+// --- the board redrawn by difference --------------------------------------------------
+// The worker sends the whole board, an <svg> of some 700 elements, at each step of play,
+// most of it as it was. Put in whole (innerHTML), each would be parsed, styled and laid out
+// anew: a long task on a slow device. Instead its markup is cut into nodes, compared with
+// the markup drawn last, and only the nodes that differ are parsed (together, once) and put
+// in place; the rest stays, and so does the focus on it. Markup the cutting does not expect
+// (not one <svg>, a comment, a tag closed out of order) is put in whole, as before.
+const SVG = "http://www.w3.org/2000/svg";
+const TAG = /<(\/?)([a-zA-Z][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g; // (">" in quotes)
+const KEY = / id="([^"]*)"/; // what pairs an element with its earlier self, besides its tag
+
+// The markup of one <svg> as a tree of {html, name (null: text), open (its opening tag),
+// kids (null: none), node (once drawn)}; null for anything else.
+function cut(html) {
+  const top = { kids: [] };
+  const open = [top];
+  let at = 0;
+  const text = (end) => {
+    if (end <= at) return true;
+    const piece = html.slice(at, end);
+    open[open.length - 1].kids.push({ html: piece, name: null, node: null });
+    return !piece.includes("<");
+  };
+  TAG.lastIndex = 0;
+  for (let tag; (tag = TAG.exec(html));) {
+    if (!text(tag.index)) return null;
+    at = TAG.lastIndex;
+    const [whole, closing, name, rest] = tag;
+    const parent = open[open.length - 1];
+    if (closing) {
+      if (parent === top || parent.name !== name) return null;
+      parent.html = html.slice(parent.start, at);
+      open.pop();
+    } else {
+      const element = { html: whole, name, open: whole, kids: null, node: null,
+        start: tag.index, key: `${name}#${(whole.match(KEY) || ["", ""])[1]}` };
+      parent.kids.push(element);
+      if (!rest.endsWith("/")) {
+        element.kids = [];
+        open.push(element);
+      }
+    }
+  }
+  if (!text(html.length) || open.length !== 1) return null;
+  const [svg] = top.kids;
+  return top.kids.length === 1 && svg.name === "svg" && svg.kids ? svg : null;
+}
+
+// Binds a cut tree to the nodes parsed from its markup; false if they do not match.
+function bind(tree, node) {
+  tree.node = node;
+  if (tree.name === null) return node.nodeType === Node.TEXT_NODE;
+  if (node.nodeType !== Node.ELEMENT_NODE
+      || node.localName.toLowerCase() !== tree.name.toLowerCase()) return false;
+  if (!tree.kids) return node.childNodes.length === 0;
+  const nodes = node.childNodes;
+  return nodes.length === tree.kids.length && tree.kids.every((kid, i) => bind(kid, nodes[i]));
+}
+
+// The board as drawn: its element (#board), the cut of the markup it shows, the markup.
+let drawnBoard = null;
+// The nodes changed since they were drawn (a cue, a move's origin, the copies laid over, a
+// roving tab stop) and those holding one: `touched`; those whose own attributes or text
+// changed: `retouched`. Such a node is brought back to its markup, never kept as it is.
+let touched = new WeakSet();
+let retouched = new WeakSet();
+const watcher = new MutationObserver(noteChanges);
+function noteChanges(records) {
+  for (const record of records) {
+    if (record.type !== "childList") retouched.add(record.target);
+    for (let node = record.target; node && !touched.has(node); node = node.parentNode) {
+      touched.add(node);
+    }
+  }
+}
+
+// The board drawn whole (innerHTML): its cut bound to its nodes, for the next redraw.
+function noteDrawn(element, html) {
+  watcher.takeRecords(); // (the content replaced: none of it is drawn any more)
+  const tree = cut(html);
+  drawnBoard = null;
+  if (tree && element.childNodes.length === 1 && bind(tree, element.firstChild)) {
+    drawnBoard = { element, tree, html };
+    watcher.observe(element, { subtree: true, childList: true, attributes: true,
+      characterData: true });
+  }
+}
+
+// Pairs the new tree `next` with the drawn tree `old` (an element of the same tag, drawn
+// as `old.node`): `next` keeps that node, its children are paired in turn. Notes in `fresh`
+// what must be parsed (a node anew, or an opening tag for its attributes) and in `lists`
+// the elements whose children must be put in order.
+function pair(old, next, fresh, lists) {
+  next.node = old.node;
+  if (old.open !== next.open || retouched.has(old.node)) fresh.push({ tree: next, open: true });
+  lists.push(next);
+  const unused = new Map(); // the old children not yet paired, by markup
+  for (const kid of old.kids) {
+    if (touched.has(kid.node)) continue;
+    if (!unused.has(kid.html)) unused.set(kid.html, []);
+    unused.get(kid.html).push(kid);
+  }
+  const left = [];
+  const taken = new Set();
+  for (const kid of next.kids) { // the same markup, untouched: kept as it is
+    const same = unused.get(kid.html)?.shift();
+    if (same) {
+      kid.node = same.node;
+      kid.kids = same.kids;
+      taken.add(same);
+    } else left.push(kid);
+  }
+  const others = old.kids.filter((kid) => !taken.has(kid) && kid.name !== null && kid.kids);
+  for (const kid of left) { // an element of the same tag (and id): brought up to date
+    const at = kid.kids ? others.findIndex((other) => other.key === kid.key) : -1;
+    if (at >= 0) pair(others.splice(at, 1)[0], kid, fresh, lists);
+    else fresh.push({ tree: kid, open: false });
+  }
+}
+
+// The board brought to `html` by difference; false (nothing changed) where it cannot be.
+function redraw(element, html) {
+  const before = drawnBoard;
+  if (!before || before.element !== element || element.childNodes.length !== 1
+      || element.firstChild !== before.tree.node) return false;
+  noteChanges(watcher.takeRecords());
+  if (html === before.html && !touched.has(before.tree.node)) return true; // as it is
+  const next = cut(html);
+  if (!next) return false;
+  const fresh = [];
+  const lists = [];
+  pair(before.tree, next, fresh, lists);
+  if (fresh.length) { // parsed together, in a template (inert: no style, no layout)
+    const template = document.createElement("template");
+    template.innerHTML = `<svg xmlns="${SVG}">${fresh.map(({ tree, open }) => (open
+      ? `<g>${tree.open}</${tree.name}></g>` : `<g>${tree.html}</g>`)).join("")}</svg>`;
+    const made = [...(template.content.firstChild?.childNodes || [])] // (each in a <g>: two
+      .map((g) => (g.childNodes.length === 1 ? g.firstChild : null)); // texts stay two)
+    if (made.length !== fresh.length || made.includes(null)) return false;
+    for (const [i, { tree, open }] of fresh.entries()) {
+      if (open) {
+        if (made[i].localName?.toLowerCase() !== tree.name.toLowerCase()) return false;
+        tree.attributes = made[i].attributes;
+      } else if (!bind(tree, made[i])) return false;
+    }
+  }
+  // Nothing has changed on the page until here.
+  for (const { tree, open } of fresh) if (open) sameAttributes(tree.node, tree.attributes);
+  for (const tree of lists) sameChildren(tree.node, tree.kids.map((kid) => kid.node));
+  watcher.takeRecords(); // (its own changes)
+  touched = new WeakSet();
+  retouched = new WeakSet();
+  drawnBoard = { element, tree: next, html };
+  return true;
+}
+
+// The element's attributes made those parsed, in their order (as innerHTML would).
+function sameAttributes(element, attributes) {
+  const had = element.attributes;
+  let at = 0; // the attributes named in the same order are kept, their values set
+  while (at < attributes.length && at < had.length
+         && had[at].namespaceURI === attributes[at].namespaceURI
+         && had[at].localName === attributes[at].localName) {
+    if (had[at].value !== attributes[at].value) had[at].value = attributes[at].value;
+    at += 1;
+  }
+  for (const { namespaceURI, localName } of [...had].slice(at)) {
+    element.removeAttributeNS(namespaceURI, localName);
+  }
+  for (const { namespaceURI, name, value } of [...attributes].slice(at)) {
+    element.setAttributeNS(namespaceURI, name, value);
+  }
+}
+
+// The element's children made `nodes`, in order, moving as few as it can.
+function sameChildren(element, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of [...element.childNodes]) if (!wanted.has(child)) child.remove();
+  let at = element.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else element.insertBefore(node, at);
+  }
+}
+
 // --- motion: an event's moves (game/core/motion.py), with the browser's animations ------
 // The animations holding pieces where their moves begin, whether Skip was pressed, the
 // board as drawn before the action (its <svg>), the copies of pieces it took off.
@@ -180,15 +380,21 @@ function ownPlace(element) {
   return `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px)`;
 }
 
-// A move's turn and scale about the element's own centre where it is drawn (the origin
-// in its parent's coordinates: its place plus the centre of its drawing).
-function aboutItsCentre(element) {
-  const box = element.getBBox();
-  const place = element.transform.baseVal.consolidate();
-  const [x, y] = place ? [place.matrix.e, place.matrix.f] : [0, 0];
-  element.style.transformBox = "view-box";
-  element.style.transformOrigin = `${(x + box.x + box.width / 2).toFixed(2)}px `
-    + `${(y + box.y + box.height / 2).toFixed(2)}px`;
+// A move's turn and scale about each element's own centre where it is drawn (the origin
+// in its parent's coordinates: its place plus the centre of its drawing). All are read
+// before any is written: a read after a write would lay the board out again.
+function aboutTheirCentres(elements) {
+  const origins = elements.map((element) => {
+    const box = element.getBBox();
+    const place = element.transform.baseVal.consolidate();
+    const [x, y] = place ? [place.matrix.e, place.matrix.f] : [0, 0];
+    return `${(x + box.x + box.width / 2).toFixed(2)}px `
+      + `${(y + box.y + box.height / 2).toFixed(2)}px`;
+  });
+  elements.forEach((element, i) => {
+    element.style.transformBox = "view-box";
+    element.style.transformOrigin = origins[i];
+  });
 }
 
 // Copies of the elements of `selector` as the board drew them before the action, laid
@@ -197,6 +403,11 @@ function copiesOf(selector) {
   if (motion.copies.has(selector)) return motion.copies.get(selector);
   const board = document.querySelector("#board svg");
   const copies = [];
+  if (typeof motion.before === "string") { // the board's markup (a redraw by difference)
+    const template = document.createElement("template");
+    template.innerHTML = motion.before;
+    motion.before = template.content.querySelector("svg");
+  }
   if (motion.before && board) {
     let layer = board.querySelector("g.leaving");
     if (!layer) {
@@ -224,13 +435,12 @@ const movers = (move) => (move.before ? copiesOf(move.selector) : drawn(move.sel
 
 function hold(moves) {
   if (reduced()) return;
-  for (const move of moves) {
-    for (const element of movers(move)) {
-      if (move.centred) aboutItsCentre(element);
-      const { offset, ...first } = move.keyframes[0];
-      motion.held.push([move.selector,
-        element.animate([first, first], { duration: 1, fill: "forwards" })]);
-    }
+  const held = moves.flatMap((move) => movers(move).map((element) => [move, element]));
+  aboutTheirCentres(held.filter(([move]) => move.centred).map(([, element]) => element));
+  for (const [move, element] of held) {
+    const { offset, ...first } = move.keyframes[0];
+    motion.held.push([move.selector,
+      element.animate([first, first], { duration: 1, fill: "forwards" })]);
   }
 }
 
@@ -249,16 +459,17 @@ function release(selector) {
 
 async function move(moves) {
   if (motion.skipped || reduced()) return true;
-  const running = [];
+  const moving = [];
   for (const one of moves) {
     release(one.selector);
     for (const element of movers(one)) {
       const frames = one.keyframes.map((frame) => ({ ...frame }));
       if (one.home) frames.push({ transform: ownPlace(element), offset: 1 });
-      if (one.centred) aboutItsCentre(element);
-      running.push(element.animate(frames, one.options));
+      moving.push([one, element, frames]);
     }
   }
+  aboutTheirCentres(moving.filter(([one]) => one.centred).map(([, element]) => element));
+  const running = moving.map(([one, element, frames]) => element.animate(frames, one.options));
   if (!running.length) return true;
   const skip = byId("skip-motion");
   if (skip) skip.hidden = false;
@@ -290,7 +501,7 @@ const ASKS = {
   "file-text": () => (pendingFile ? pendingFile.text() : null),
 };
 const TOLD = {
-  show: (m) => show(m.region, m.html),
+  show: (m) => { redrawn = show(m.region, m.html) && m.region === "board"; },
   text: (m) => { const element = byId(m.region); if (element) element.textContent = m.text; },
   hidden: (m) => { const element = byId(m.region); if (element) element.hidden = m.hidden; },
   remove: (m) => byId(m.region)?.remove(),
@@ -341,15 +552,47 @@ const TOLD = {
   loaded: () => start(),
 };
 
-worker.onmessage = async ({ data: message }) => {
-  if ("ask" in message) {
-    try {
-      answer(message.ask, await ASKS[message.kind](message));
-    } catch (error) {
-      console.error(error);
-      answer(message.ask, null);
-    }
-  } else TOLD[message.kind](message);
+async function ask(message) {
+  try {
+    answer(message.ask, await ASKS[message.kind](message));
+  } catch (error) {
+    console.error(error);
+    answer(message.ask, null);
+  }
+}
+
+// Messages are applied in order as they come. But an action's motion starts a frame after
+// its board: the board redrawn and its pieces held where they were (a "hold" right after
+// it) are drawn in a frame of their own, and what follows (the first event's log line,
+// status and motion) waits until that frame is drawn, so that no frame has it all to
+// style, lay out and paint at once (a long task on a slow device). Meanwhile the pieces
+// wait where they were and the text is as it was.
+const waiting = [];
+let redrawn = false; // the message applied last redrew the board
+let drawing = 0; // the board and its held pieces (their number) wait for their frame
+let drawings = 0;
+function apply(message) {
+  const held = message.kind === "hold" && redrawn;
+  redrawn = false;
+  if ("ask" in message) ask(message);
+  else TOLD[message.kind](message);
+  if (held) waitForFrame();
+}
+function waitForFrame() {
+  if (document.hidden) return; // no frame comes: nothing waits for one
+  const mine = ++drawings;
+  drawing = mine;
+  const go = () => {
+    if (drawing !== mine) return;
+    drawing = 0;
+    while (waiting.length && !drawing) apply(waiting.shift());
+  };
+  requestAnimationFrame(() => setTimeout(go)); // (the task after the frame)
+  setTimeout(go, 200); // a frame that does not come (a frame of another site out of view)
+}
+worker.onmessage = ({ data: message }) => {
+  if (drawing) waiting.push(message);
+  else apply(message);
 };
 worker.onerror = (event) => failed(event.message || "the game's worker could not start");
 
@@ -470,13 +713,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A roving group's element that gets the focus becomes the group's one tab stop.
-document.addEventListener("focusin", (event) => {
-  const target = event.target;
+function tabStop(target) {
   if (!target || !target.getAttribute || !target.getAttribute("data-rove")) return;
   for (const element of roveGroup(target)) {
     element.setAttribute("tabindex", element === target ? "0" : "-1");
   }
-});
+}
+document.addEventListener("focusin", (event) => tabStop(event.target));
 
 addEventListener("popstate", () => {
   if (live()) send({ kind: "address", search: location.search, hash: location.hash, event: "pop" });

@@ -31,6 +31,48 @@ document.addEventListener("securitypolicyviolation", (event) => {
 }, true);
 """.replace("VIOLATION", VIOLATION)
 
+# The board markup the game's worker sent last (static/page.js draws it by difference:
+# DRAWN_AS_SENT compares what the page shows with that markup parsed anew).
+RECORD_BOARDS = """
+(() => {
+  const Native = window.Worker;
+  if (!Native) return;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => {
+        if (data && data.kind === "show" && data.region === "board") window.__boardSent = data.html;
+      });
+    }
+  };
+})();
+"""
+# null when the board shows the markup sent last (parsed anew), else both serialised. What
+# the page's own hands add between two drawings is left out: the copies of pieces gone and
+# their layer (g.leaving), the centres set for a turn (style), the cue of an event (class
+# "cue") and the roving tab stop (tabindex); the markup not yet drawn (a redraw waits for a
+# frame) is a difference: compare again a moment later.
+DRAWN_AS_SENT = """() => {
+  const board = document.getElementById("board");
+  if (window.__boardSent === undefined || !board) return "no board sent";
+  const plain = (root) => {
+    const copy = document.createElement("div");
+    for (const node of root.childNodes) copy.append(node.cloneNode(true));
+    copy.querySelectorAll("g.leaving").forEach((layer) => layer.remove());
+    for (const element of copy.querySelectorAll("*")) {
+      element.removeAttribute("style");
+      element.removeAttribute("tabindex");
+      element.classList.remove("cue");
+      if (element.getAttribute("class") === "") element.removeAttribute("class");
+    }
+    return copy.innerHTML;
+  };
+  const template = document.createElement("template");
+  template.innerHTML = window.__boardSent;
+  const [drawn, sent] = [plain(board), plain(template.content)];
+  return drawn === sent ? null : [drawn, sent];
+}"""
+
 
 # The pages forbid evaluating strings (their policy has no 'unsafe-eval'), and Playwright
 # runs a wait's predicate given as an expression with eval() in the page: the tests' waits
@@ -160,10 +202,12 @@ def watch(context, origin: str) -> Watch:
 
 
 def record_violations(context) -> None:
-    """Have every page of the context report what its policy refuses (once per context:
-    an init script cannot be taken back, and a context may serve many tests)."""
+    """Have every page of the context report what its policy refuses, and keep the board
+    its game's worker sent last (once per context: an init script cannot be taken back,
+    and a context may serve many tests)."""
     if not getattr(context, "_records_violations", False):
         context.add_init_script(RECORD_VIOLATIONS)
+        context.add_init_script(RECORD_BOARDS)
         context._records_violations = True
 
 

@@ -20,6 +20,8 @@ import random
 import time
 from abc import ABC, abstractmethod
 
+from browsing import DRAWN_AS_SENT
+
 from game import tatsu, tsuro
 from game.core import Action, RuleError
 from game.core.bots import make_bot
@@ -449,6 +451,21 @@ class Player(ABC):
         described = [line for line in (self.twin.describe(e, self.twin.names)
                                        for e in self.twin.events) if line]
         assert got["log"][-1:] == described[-1:]
+        # the board drawn (by difference: static/page.js) is the markup sent, parsed anew
+        differs = self.page.evaluate(DRAWN_AS_SENT)
+        if differs is not None:
+            raise AssertionError(f"step {self.steps}: {_first_difference(differs)}")
+
+
+def _first_difference(differs) -> str:
+    """Where the board drawn and the board sent part (DRAWN_AS_SENT's answer)."""
+    if isinstance(differs, str):
+        return differs
+    drawn, sent = differs
+    at = next((i for i, (a, b) in enumerate(zip(drawn, sent)) if a != b),
+              min(len(drawn), len(sent)))
+    return (f"the board drawn is not the board sent, from character {at}: "
+            f"drawn {drawn[at - 80:at + 120]!r}, sent {sent[at - 80:at + 120]!r}")
 
 
 class TsuroPlayer(Player):
