@@ -550,6 +550,10 @@ const TOLD = {
   broken: (m) => { console.error(m.reason); failed(m.reason); },
   bytes: (m) => dispatchEvent(new CustomEvent("boot:bytes", { detail: m })),
   loaded: () => start(),
+  // what Python told in one step (game/web/port.py): all in this task, no frame between;
+  // unpacked as it arrives (worker.onmessage), so that a message that must wait for a
+  // frame waits with those after it, in order
+  batch: (m) => m.messages.forEach(take),
 };
 
 async function ask(message) {
@@ -590,10 +594,12 @@ function waitForFrame() {
   requestAnimationFrame(() => setTimeout(go)); // (the task after the frame)
   setTimeout(go, 200); // a frame that does not come (a frame of another site out of view)
 }
-worker.onmessage = ({ data: message }) => {
+function take(message) {
   if (drawing) waiting.push(message);
   else apply(message);
-};
+}
+worker.onmessage = ({ data: message }) => (message.kind === "batch" ? TOLD.batch(message)
+  : take(message));
 worker.onerror = (event) => failed(event.message || "the game's worker could not start");
 
 // --- what the person does --------------------------------------------------------------

@@ -17,16 +17,42 @@ from game.web.protocol import message
 
 
 class Port:
-    def __init__(self, send: Callable[[dict], None]):
+    """`batched`: what Python tells the page in one step of its event loop (until it next
+    awaits: a pause, an answer, a computer's thinking slice) goes as one "batch" message,
+    which the page applies in one task, so that no frame shows a drawing half made (the
+    page's words put in before its board, pushed down the screen as the board comes: a
+    layout shift). An ask first sends what was told before it."""
+
+    def __init__(self, send: Callable[[dict], None], batched: bool = False):
         self.send = send
+        self.batched = batched
         self._asks: dict[int, asyncio.Future] = {}
         self._count = 0
+        self._told: list[dict] | None = None  # (batched) told in this step, not yet sent
 
     def tell(self, kind: str, **fields) -> None:
-        self.send(message(kind, **fields))
+        told = message(kind, **fields)
+        if not self.batched:
+            self.send(told)
+            return
+        if self._told is None:
+            try:
+                asyncio.get_running_loop().call_soon(self.flush)
+            except RuntimeError:  # no loop running: nothing would send it later
+                self.send(told)
+                return
+            self._told = []
+        self._told.append(told)
+
+    def flush(self) -> None:
+        """Send what was told and not yet sent (batched), in one message."""
+        told, self._told = self._told, None
+        if told:
+            self.send(told[0] if len(told) == 1 else message("batch", messages=told))
 
     async def ask(self, kind: str, **fields) -> Any:
         """Ask the page and wait for its answer."""
+        self.flush()
         self._count += 1
         number = self._count
         future = asyncio.get_running_loop().create_future()

@@ -40,6 +40,9 @@ TO_PAGE: dict[str, tuple[str, ...]] = {
     "form-base": ("seq",),
     "parent": ("message",),  # posted to the page framing this one (an embedded board)
     "failed": ("text",),  # something went wrong: this sentence in the status line
+    # these messages (told in one step of Python's event loop, game/web/port.py), applied
+    # in order in one task: no frame shows them half applied
+    "batch": ("messages",),
 }
 
 # What static/engine.js itself tells the page while Python starts.

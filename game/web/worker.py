@@ -33,7 +33,7 @@ async def fetch_bytes(url: str) -> bytes | None:
 def session_for(start: dict) -> Session:
     module, _colon, name = PAGES.get(str(start.get("page")), PAGES["index"]).partition(":")
     page_class = getattr(__import__(module, fromlist=[name]), name)
-    return page_class(Port(post), start, fetch_bytes)
+    return page_class(Port(post, batched=True), start, fetch_bytes)
 
 
 async def serve(start) -> None:
@@ -43,6 +43,7 @@ async def serve(start) -> None:
     try:
         await session.begin()
     except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
+        session.port.flush()  # (what was drawn before it, first)
         post({"kind": "root", "name": "ready", "value": "error"})
         session.report(error)
 

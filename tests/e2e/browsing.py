@@ -41,7 +41,9 @@ RECORD_BOARDS = """
     constructor(...args) {
       super(...args);
       this.addEventListener("message", ({ data }) => {
-        if (data && data.kind === "show" && data.region === "board") window.__boardSent = data.html;
+        for (const one of data && data.kind === "batch" ? data.messages : [data]) {
+          if (one && one.kind === "show" && one.region === "board") window.__boardSent = one.html;
+        }
       });
     }
   };

@@ -1,9 +1,13 @@
 """The first visit on a slow connection, in a real Chromium: the start screen is there to
 read before the runtime has arrived, a progress bar says how much has arrived of how
-much, and a game chosen before Python is ready opens once it is."""
+much, and a game chosen before Python is ready opens once it is; a lesson or an embedded
+board shows its game's picture, faded, until Python draws it."""
+
+import contextlib
 
 import pytest
 from browsing import BOOT_TIMEOUT_MS, READY
+from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.e2e
 
@@ -89,3 +93,38 @@ def test_a_crafted_game_in_the_address_never_runs_before_python_is_ready(browser
         assert "There is no game called" in page.locator("#status").inner_text()
     finally:
         context.close()
+
+
+POSTER_SHOWN = """() => { const poster = document.getElementById('poster');
+  return Boolean(poster && !poster.hidden && poster.complete && poster.naturalWidth > 0); }"""
+
+
+def test_a_lesson_shows_its_game_faded_until_python_draws_it(page, site):
+    """learn.html and embed.html before Python is ready (static/poster.js): the start
+    screen's picture of the game the address names, in the page's language; none for a
+    name that is no game; Python's drawing takes its place."""
+    released = []
+
+    def hold(route):  # the interpreter arrives only when the test says
+        if released:
+            route.continue_()
+        else:
+            released.append(route)
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(f"{site.url}learn.html?game=tatsu&lang=hu", wait_until="commit")
+    page.wait_for_function(POSTER_SHOWN)
+    assert page.locator("#poster").get_attribute("src") == "./cards/tatsu-hu.svg"
+    assert page.evaluate(READY) is None
+    page.goto(f"{site.url}embed.html?game=%3Cb%3E&mode=play", wait_until="load")
+    assert page.locator("#poster").is_hidden()
+    assert page.locator("#poster").get_attribute("src") is None
+    page.goto(f"{site.url}learn.html?game=tsuro", wait_until="commit")
+    page.wait_for_function(POSTER_SHOWN)
+    assert page.locator("#poster").get_attribute("src") == "./cards/tsuro-en.svg"
+    waiting, released[:] = released[:], [None]  # (from now on, at once)
+    for route in waiting:
+        with contextlib.suppress(PlaywrightError):  # (those of the pages left: gone)
+            route.continue_()
+    page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#poster").count() == 0
+    page.wait_for_selector("svg[data-board='tsuro']")

@@ -183,3 +183,32 @@ def test_a_lesson_step_solved_is_kept():
     session.tell("solved", {})
     assert browser.storage["tsuro-tatsu.lessons.tatsu"]
     assert browser.root("verdict") == "solved"
+
+
+def test_a_batched_port_sends_what_one_step_tells_as_one_message():
+    """The worker's port (game/web/worker.py): the page applies a step's drawing at once."""
+    sent = []
+
+    def text(region):
+        return make_message("text", region=region, text=region)
+
+    async def steps():
+        port = Port(sent.append, batched=True)
+        port.tell("text", region="a", text="a")
+        port.tell("text", region="b", text="b")
+        assert sent == []  # not before Python awaits
+        await asyncio.sleep(0)
+        assert sent == [make_message("batch", messages=[text("a"), text("b")])]
+        port.tell("text", region="c", text="c")
+        await asyncio.sleep(0)
+        assert sent[-1] == text("c")  # one alone goes as it is
+        port.tell("text", region="d", text="d")
+        asking = asyncio.ensure_future(port.ask("confirm", text="?"))
+        await asyncio.sleep(0)
+        assert sent[-2:] == [text("d"), {**make_message("confirm", text="?"), "ask": 1}]
+        port.answer(1, True)
+        assert await asking is True
+
+    asyncio.run(steps())
+    Port(sent.append, batched=True).tell("text", region="e", text="e")  # no loop: at once
+    assert sent[-1] == text("e")
