@@ -11,7 +11,9 @@ a page that speaks it), the rules pages (made from docs/rules-*.md by game/site/
 rules/GAME.html in English, rules/GAME.LANG.html from docs/rules-GAME.LANG.md), the
 games' figures (diagrams/NAME.svg, diagrams/NAME.LANG.svg in another language, drawn from
 game/<game>/figures.py: the rules pages show them, teaching pages link them), the start
-screen's card pictures (cards/GAME-LANG.svg, game/web/start.py) and the service worker at
+screen's card pictures (cards/GAME-LANG.svg, game/web/start.py), each lesson's first step
+as learn.html draws it (static/first/learn-GAME-LANG.txt, game/site/first_paint.py: shown
+while Python starts) and the service worker at
 the site root (sw.js, made from static/sw.js with the list of files to keep for offline
 play).
 All URLs are relative, so the written site works from any folder, e.g. a project page.
@@ -32,7 +34,7 @@ from pathlib import Path
 
 from game.core.i18n import CATALOG_URL, LANGUAGES, speaking
 from game.site.bundle import ARCHIVE_NAME, catalog_file, catalog_languages, game_archive
-from game.site.first_paint import FirstPaintError, boot_bytes, index_page
+from game.site.first_paint import FirstPaintError, boot_bytes, index_page, lesson_screen_files
 from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
 from game.site.runtime import (
     LOCK_URL,
@@ -97,6 +99,7 @@ def site_files(root: Path = ROOT, packages=RUNTIME, log=print) -> dict[str, Sour
     for lang in catalog_languages(root / "game"):  # one file per language
         files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")  # type: ignore[misc]
     files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
+    files.update(lesson_screen_files())  # each lesson's first step, as learn.html draws it
     files[WORDS_TEMPLATE] = lambda: words_script((root / WORDS_TEMPLATE).read_text())
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for name, (key, lang) in every_page_name().items():  # each game, each language

@@ -1,4 +1,5 @@
-"""The first screen in index.html as built, so that a visitor reads it at once.
+"""The first screens as built, so that a visitor reads them at once: the start screen
+in index.html, and each lesson's first step (learn.html).
 
 The runtime (Pyodide, some 14 MB) takes seconds to arrive on a phone's connection. So
 the build renders the start screen with the same Python the page runs
@@ -6,6 +7,13 @@ the build renders the start screen with the same Python the page runs
 `<!-- first screen -->` marks of index.html. Its status line carries a progress bar that
 static/first.js fills in as the runtime's files arrive, of `boot_bytes` in all; when
 Python is ready, game/web/index_page.py keeps the same screen, alive.
+
+A lesson's first step, in each language, is a file of its own (LESSON_SCREEN, a text
+file: not a page to open, a part of one): the markup game/web/learn_page.py puts in
+learn.html's <main> for a learner who has solved no step, its words and its board as the
+live page draws them. static/poster.js fetches the one the
+address and the language name and shows it, inert, while Python starts; the live page
+then draws the same screen in its place, and nothing moves.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from pathlib import Path
 BOOT_FILES = ("static/vendor/pyodide/pyodide.asm.wasm",
               "static/vendor/pyodide/python_stdlib.zip",
               "static/vendor/pyodide/pyodide-lock.json", "static/game.zip")
+LESSON_SCREEN = "static/first/learn-{game}-{lang}.txt"
 _FIRST_SCREEN = re.compile(r"<!-- first screen[^>]*-->.*?<!-- /first screen -->", re.DOTALL)
 
 
@@ -63,4 +72,56 @@ def index_page(template: str, total_bytes: int) -> bytes:
     return page.encode()
 
 
-__all__ = ["BOOT_FILES", "FirstPaintError", "boot_bytes", "index_page"]
+def lesson_screen(key: str, lang: str) -> bytes:
+    """The first step of game `key`'s lesson as learn.html shows it in `lang` to a learner
+    who has solved none: what the live page puts in <main> (learn_page.py: the page, the
+    step's words, its task, then its table's first drawing), each region filled in."""
+    from game.core.i18n import speaking
+    from game.core.registry import games
+    from game.web.embed import embed_table
+    from game.web.learn import page_html, play_html, step_embed, step_html
+    from game.web.port import Port, TablePage
+
+    info = games()[key]
+    shown: dict[str, str] = {}
+
+    def take(message: dict) -> None:
+        if message["kind"] == "show":
+            shown[message["region"]] = message["html"]
+
+    with speaking(lang):
+        embed = step_embed(info, info.lesson[0])
+        take({"kind": "show", "region": "app", "html": page_html()})
+        take({"kind": "show", "region": "lesson", "html": step_html(info, 0, set())})
+        take({"kind": "show", "region": "play",
+              "html": play_html(embed.challenge.task)})  # type: ignore[union-attr]
+        embed_table(embed, TablePage(Port(take)), lambda *_: None).render()
+    return filled(shown).encode()
+
+
+def filled(shown: dict[str, str]) -> str:
+    """The markup of region "app" with every other region's put in its element, in the
+    order shown, as the page does (static/page.js: a region it does not have is left)."""
+    html = shown["app"]
+    for region, inner in shown.items():
+        if region == "app":
+            continue
+        found = re.search(rf'<(\w+)\b[^>]*\bid="{re.escape(region)}"[^>]*>(.*?)</\1>', html,
+                          re.DOTALL)
+        if found:
+            html = html[:found.start(2)] + inner + html[found.end(2):]
+    return html
+
+
+def lesson_screen_files() -> dict[str, Callable[[], bytes]]:
+    """{URL: maker} of every lesson's first step as built, in every language."""
+    from game.core.i18n import LANGUAGES
+    from game.core.registry import games
+
+    return {LESSON_SCREEN.format(game=key, lang=lang):
+            lambda key=key, lang=lang: lesson_screen(key, lang)  # type: ignore[misc]
+            for key, info in games().items() if info.lesson for lang in LANGUAGES}
+
+
+__all__ = ["BOOT_FILES", "LESSON_SCREEN", "FirstPaintError", "boot_bytes", "filled",
+           "index_page", "lesson_screen", "lesson_screen_files"]

@@ -19,6 +19,7 @@ from game.core.registry import GameInfo, games
 from game.core.rule_links import rule_anchor
 from game.core.words import or_list
 from game.web.embed import Embed, EmbedError, read
+from game.web.start import language_picker
 
 STORAGE_KEY = "tsuro-tatsu.lessons.{game}"  # one entry per game
 
@@ -107,6 +108,22 @@ def step_html(info: GameInfo, current: int, solved: set[str]) -> str:
             f'<h2 id="step-title">{title}</h2>{words}{rule}</section>')
 
 
+def page_html() -> str:
+    """The lesson's page: the language picker, the step's words, the board's place."""
+    return (f'<div class="lesson-language">{language_picker()}</div>'
+            '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play">'
+            '</div><p class="keep-note" id="keep-note"></p>')
+
+
+def play_html(task: str) -> str:
+    """The step's task above the places of its board, panel, status and log."""
+    return (f'<p class="task" id="task">{escape(task)}</p>'
+            '<p id="status" class="status" aria-live="polite"></p>'
+            '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1">'
+            '</div><aside id="panel" class="side"></aside></div><div id="overlay"></div>'
+            '<ol id="log" class="log" hidden></ol>')
+
+
 def after_verdict(info: GameInfo, current: int, solved: bool) -> str:
     """What a judged step offers: the next step (or the end of the lesson) once solved,
     the step's hint after a wrong try."""
@@ -127,5 +144,5 @@ def after_verdict(info: GameInfo, current: int, solved: bool) -> str:
             f"{play}</a></div>")
 
 
-__all__ = ["STORAGE_KEY", "after_verdict", "first_open", "lesson_game", "solved_steps",
-           "step_embed", "step_html", "steps_nav", "stored"]
+__all__ = ["STORAGE_KEY", "after_verdict", "first_open", "lesson_game", "page_html",
+           "play_html", "solved_steps", "step_embed", "step_html", "steps_nav", "stored"]

@@ -17,6 +17,8 @@ from game.web.learn import (
     after_verdict,
     first_open,
     lesson_game,
+    page_html,
+    play_html,
     solved_steps,
     step_embed,
     step_html,
@@ -24,7 +26,6 @@ from game.web.learn import (
 )
 from game.web.port import Superseded, TablePage
 from game.web.session import Session
-from game.web.start import language_picker
 
 
 class LearnPage(Session):
@@ -74,11 +75,7 @@ class LearnPage(Session):
         self.root("verdict", "")
         embed = step_embed(info, info.lesson[index])
         task = embed.challenge.task  # type: ignore[union-attr]  # (a step has its challenge)
-        self.show("play", f'<p class="task" id="task">{escape(task)}</p>'
-                  '<p id="status" class="status" aria-live="polite"></p>'
-                  '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1">'
-                  '</div><aside id="panel" class="side"></aside></div><div id="overlay"></div>'
-                  '<ol id="log" class="log" hidden></ol>')
+        self.show("play", play_html(task))
         if self.table is not None:  # the step shown before stops where it is
             self.table.page.retire()
         table = embed_table(embed, TablePage(self.port), self.tell,
@@ -100,9 +97,7 @@ class LearnPage(Session):
         site = " · ".join(game_name(key) for key in GAMES)  # "Tsuro of the Seas · Tatsu"
         self.port.tell("title", title=_("Learn to play {game}").format(game=info.shown_name)
                        + f" · {site}")
-        self.show("app", f'<div class="lesson-language">{language_picker()}</div>'
-                  '<div id="lesson" class="lesson"></div><div id="play" class="lesson-play">'
-                  '</div><p class="keep-note" id="keep-note"></p>')
+        self.show("app", page_html())
 
     async def on_change(self, message: dict) -> None:
         """The language picker: the lesson said again in the chosen language (its step

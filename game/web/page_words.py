@@ -1,6 +1,6 @@
-"""The words the pages' JavaScript says (static/first.js before Python is ready,
-static/boot.js when the runtime cannot start or a new version is ready), in every
-language: the build writes them from the catalogs into static/words.js, so that the
+"""The words the pages' JavaScript says (static/first.js and static/poster.js before
+Python is ready, static/boot.js when the runtime cannot start or a new version is
+ready), in every language: the build writes them from the catalogs into static/words.js, so that the
 scripts speak the page's language without a second way of translating.
 
 Each text is marked here, so that Babel extracts it into the catalogs; the scripts look a
@@ -14,6 +14,8 @@ import json
 from game.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _, speaking
 
 PAGE_WORDS = (
+    N_("Loading the lesson…"),
+    N_("Loading the board…"),
     N_("Starting the game…"),
     N_("Opening {game} as soon as it is ready…"),
     N_("{done} of {total} MB"),

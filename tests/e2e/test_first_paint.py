@@ -1,13 +1,18 @@
 """The first visit on a slow connection, in a real Chromium: the start screen is there to
 read before the runtime has arrived, a progress bar says how much has arrived of how
 much, and a game chosen before Python is ready opens once it is; a lesson or an embedded
-board shows its game's picture, faded, until Python draws it."""
+board shows its game's picture, faded, until Python draws it; a lesson's first step is
+there to read as built, and Python's drawing comes in its place."""
 
 import contextlib
+import json
 
 import pytest
 from browsing import BOOT_TIMEOUT_MS, READY
 from playwright.sync_api import Error as PlaywrightError
+
+from game.core.i18n import _, speaking
+from game.core.registry import game
 
 pytestmark = pytest.mark.e2e
 
@@ -97,34 +102,88 @@ def test_a_crafted_game_in_the_address_never_runs_before_python_is_ready(browser
 
 POSTER_SHOWN = """() => { const poster = document.getElementById('poster');
   return Boolean(poster && !poster.hidden && poster.complete && poster.naturalWidth > 0); }"""
+BUILT_SHOWN = "() => Boolean(document.querySelector('#app > .built[inert] svg[data-board]'))"
+# Where the lesson's parts are on the screen: the same before Python and after.
+PLACES = """() => Object.fromEntries(
+  ['.lesson-language', '.lesson-steps', '#step-title', '#task, .task', '.status', 'svg[data-board]',
+   '.side'].map((selector) => {
+    const box = document.querySelector('#app ' + selector).getBoundingClientRect();
+    return [selector, [box.x, box.y, box.width, box.height]];
+  }))"""
 
 
-def test_a_lesson_shows_its_game_faded_until_python_draws_it(page, site):
-    """learn.html and embed.html before Python is ready (static/poster.js): the start
-    screen's picture of the game the address names, in the page's language; none for a
-    name that is no game; Python's drawing takes its place."""
-    released = []
+def hold_runtime(page):
+    """The interpreter arrives only when the returned function is called."""
+    held = []
 
-    def hold(route):  # the interpreter arrives only when the test says
-        if released:
+    def hold(route):
+        if held and held[0] is None:
             route.continue_()
         else:
-            released.append(route)
+            held.append(route)
+
+    def release():
+        waiting, held[:] = held[:], [None]  # (from now on, at once)
+        for route in waiting:
+            with contextlib.suppress(PlaywrightError):  # (those of the pages left: gone)
+                route.continue_()
     page.route("**/pyodide.asm.wasm", hold)
+    return release
+
+
+def test_a_lessons_first_step_is_there_to_read_before_python_and_stays_in_place(page, site):
+    """learn.html for a learner who has solved nothing, before Python is ready
+    (static/poster.js): the lesson's first step as built, in the page's language, inert,
+    "Loading…" at the foot of the screen; Python draws the same screen in its place and
+    nothing moves, on a phone and on a desktop."""
+    release = hold_runtime(page)
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{site.url}learn.html?game=tatsu&lang=hu", wait_until="commit")
+    page.wait_for_function(BUILT_SHOWN)
+    assert page.evaluate(READY) is None
+    assert page.locator("html").get_attribute("lang") == "hu"
+    assert page.locator("[id='status']").count() == 1  # the notice; the built one has none
+    assert page.locator("#status").inner_text() == "A lecke betöltése…"
+    title = page.locator("#step-title").inner_text()
+    lesson = game("tatsu").lesson
+    with speaking("hu"):
+        assert title == _("Step {number} of {count}: {title}").format(
+            number=1, count=len(lesson), title=_(lesson[0].title))
+    phone = page.evaluate(PLACES)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    desktop = page.evaluate(PLACES)
+    release()
+    page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".built").count() == 0 and page.locator("#poster").count() == 0
+    assert page.locator("#step-title").inner_text() == title
+    assert page.evaluate(PLACES) == desktop
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(PLACES) == phone
+
+
+def test_another_step_or_a_board_shows_its_game_faded_until_python_draws_it(page, site):
+    """learn.html opening on another step than the first (asked for, or the learner's
+    next), and embed.html, before Python is ready: the start screen's picture of the game
+    the address names, in the page's language; none for a name that is no game; Python's
+    drawing takes its place."""
+    release = hold_runtime(page)
+    page.goto(f"{site.url}learn.html?game=tatsu&lang=hu&step=2", wait_until="commit")
     page.wait_for_function(POSTER_SHOWN)
     assert page.locator("#poster").get_attribute("src") == "./cards/tatsu-hu.svg"
+    assert page.locator(".built").count() == 0
     assert page.evaluate(READY) is None
     page.goto(f"{site.url}embed.html?game=%3Cb%3E&mode=play", wait_until="load")
     assert page.locator("#poster").is_hidden()
     assert page.locator("#poster").get_attribute("src") is None
+    assert page.locator("#status").inner_text() == "Loading the board…"
+    solved = json.dumps([game("tsuro").lesson[0].key])
+    page.evaluate("(solved) => localStorage.setItem('tsuro-tatsu.lessons.tsuro', solved)",
+                  solved)
     page.goto(f"{site.url}learn.html?game=tsuro", wait_until="commit")
     page.wait_for_function(POSTER_SHOWN)
     assert page.locator("#poster").get_attribute("src") == "./cards/tsuro-en.svg"
-    waiting, released[:] = released[:], [None]  # (from now on, at once)
-    for route in waiting:
-        with contextlib.suppress(PlaywrightError):  # (those of the pages left: gone)
-            route.continue_()
+    release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#poster").count() == 0
     page.wait_for_selector("svg[data-board='tsuro']")
+    assert page.locator("html").get_attribute("data-step") == "2"

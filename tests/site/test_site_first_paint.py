@@ -10,7 +10,7 @@ import pytest
 
 from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
 from game.site.build import BuildError, build, read, site_files
-from game.site.first_paint import BOOT_FILES, boot_bytes, index_page
+from game.site.first_paint import BOOT_FILES, LESSON_SCREEN, boot_bytes, filled, index_page
 from game.web.start import first_screen_html
 
 
@@ -105,3 +105,54 @@ def test_the_dev_server_serves_the_same_first_screen(source_root, fake_runtime):
     packages, _ = fake_runtime
     files = site_files(source_root, packages)
     assert b'id="boot-progress"' in read(files["index.html"])
+
+
+def live_lesson(key: str, lang: str) -> dict[str, str]:
+    """What learn.html's Python (game/web/learn_page.py) shows on opening `key`'s lesson
+    in `lang` for a learner who has solved nothing: {region: its markup}, the last shown."""
+    import asyncio
+
+    from game.core.i18n import use
+    from game.web.learn_page import LearnPage
+    from game.web.port import Port
+
+    shown: dict[str, str] = {}
+
+    def take(message):
+        if message["kind"] == "show":
+            shown[message["region"]] = message["html"]
+    page = LearnPage(Port(take), {"page": "learn", "search": f"?game={key}&lang={lang}",
+                                  "hash": "", "href": f"http://site/learn.html?game={key}",
+                                  "params": {}, "storage": {}, "languages": [lang],
+                                  "built": None, "framed": False}, fetch=None)
+    try:
+        asyncio.run(page.begin())
+    finally:
+        use(SOURCE_LANGUAGE)  # (the page speaks its language from then on: not the tests)
+    return shown
+
+
+@pytest.mark.parametrize("key", ["tsuro", "tatsu"])
+def test_a_lessons_first_step_as_built_is_the_live_one_in_every_language(built, key):
+    """static/first/learn-GAME-LANG.txt (static/poster.js shows it while Python starts)
+    is what the live page draws in <main>: the same markup, so nothing moves when it comes."""
+    for lang in LANGUAGES:
+        made = (built / LESSON_SCREEN.format(game=key, lang=lang)).read_text()
+        assert made == filled(live_lesson(key, lang)), lang
+        assert '<svg' in made and f'data-board="{key}"' in made
+        with speaking(lang):
+            assert _("Step {number} of {count}: {title}").split("{")[0] in made
+    names = {name for name in site_files(log=quiet) if name.startswith("static/first/")}
+    assert names == {LESSON_SCREEN.format(game=game, lang=lang)
+                     for game in ("tsuro", "tatsu") for lang in LANGUAGES}
+    assert all(f'"./{name}"' in (built / "sw.js").read_text() for name in names)  # offline
+
+
+def test_filling_puts_each_region_in_its_place_in_the_order_shown():
+    shown = {"app": '<div id="lesson"></div><div id="play"></div>',
+             "play": '<p id="status" class="status"></p><div id="board"></div>',
+             "board": "<svg></svg>", "status": "Yours", "lesson": "<h2>Step</h2>",
+             "nowhere": "<p>left</p>"}
+    assert filled(shown) == ('<div id="lesson"><h2>Step</h2></div><div id="play">'
+                             '<p id="status" class="status">Yours</p><div id="board"><svg></svg>'
+                             "</div></div>")
