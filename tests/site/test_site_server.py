@@ -214,8 +214,8 @@ def test_host_check(host, problem):
     assert found is None if problem is None else problem in found
 
 
-# Every file of the site rendered, most twice over: some 40 s on a quiet 2-core machine, more
-# when the browser tests share it.
+# Every file of the site rendered, a third of them twice over (again while other threads
+# render): some 25 s on a quiet 2-core machine, more when the browser tests share it.
 @pytest.mark.timeout(180)
 def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrency(
         sources_once, site_built_once):
@@ -227,9 +227,9 @@ def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrenc
 
     root, packages = sources_once
     made = [path.relative_to(site_built_once).as_posix()
-            for folder in ("cards", "diagrams", "rules", "static/locale")
+            for folder in ("cards", "diagrams", "rules", "static/first", "static/locale")
             for path in sorted((site_built_once / folder).rglob("*")) if path.is_file()]
-    asked = [*made * 2, *["index.html", "static/words.js", "static/game.zip"] * 6,
+    asked = [*made, *made[::3], *["index.html", "static/words.js", "static/game.zip"] * 6,
              "sw.js", "sw.js"]
     random.Random(7).shuffle(asked)
     server = SiteServer(SourceSite(root, packages), quiet=True)
@@ -241,7 +241,7 @@ def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrenc
     finally:
         server.shutdown()
         server.server_close()
-    assert len(made) > 100  # (every language of every rules page, diagram and card)
+    assert len(made) > 100  # (every language of every rules page, diagram, card and lesson)
     for name, (status, _headers, body) in answers:
         assert status == 200, name
         assert body == (site_built_once / name).read_bytes(), name
