@@ -8,8 +8,8 @@ things are on the board is game/tsuro/geometry.py.
     board_view(state) -> the view a state is drawn from: every seat's board, the choices
         of the captain to move and its placements judged (for a preview)
     board(view, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="", roll=None, last=None)  -> one <svg data-board="tsuro"> for the
-        whole board, from `board_view(state)` or a seat's `state.view(seat)`
+          id_prefix="", roll=None, last=None, reach=None)  -> one <svg data-board="tsuro">
+        for the whole board, from `board_view(state)` or a seat's `state.view(seat)`
     turn_roll(events) -> the daikaiju roll to draw, from the game's events (the state
         keeps no dice)
     trail_wake(seat, square, entry) -> the selector of one wake of a ship's trail
@@ -54,6 +54,8 @@ people read seat + 1 and daikaiju tile k + 1):
         and the mark's circle
     g.last-move[data-square]             the square of the last wake tile laid (`last`):
                                          a dashed double outline and a corner notch
+    g.reach g[data-square][data-faces]   where a daikaiju could go at the next roll
+                                         (`reach`), with the die's faces ("2 5")
     rect.target-ring                     the target square's outline, drawn over the
         ships (no paint: the page's CSS draws the focus ring on it)
     g.ghost[data-seat][data-mark]        the mark picked and not yet confirmed (`mark=`):
@@ -81,7 +83,7 @@ from typing import TYPE_CHECKING, Any
 from game.core import Event
 from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, polygon, translate, xy
-from game.core.words import and_list
+from game.core.words import and_list, or_list
 from game.tsuro.board import (
     LINE_TO_DIE,
     OFF,
@@ -870,6 +872,29 @@ def _last_move(scene: TsuroScene, square: int | None) -> str:
             f'stroke-width="1"/></g>')
 
 
+def _reach(reach: Mapping[int, Sequence[int]] | None) -> str:
+    """Where the daikaiju could go at the next roll (game/tsuro/dangers.py,
+    reached_squares): each square a daikaiju would move to, faintly hatched with a dashed
+    edge (not colour alone) and the die's faces that bring one there."""
+    if not reach:
+        return ""
+    parts = ['<g class="reach" pointer-events="none">']
+    for square, faces in sorted(reach.items()):
+        x0, y0 = square_origin(square)
+        shown = " ".join(str(face) for face in faces)
+        words = escape(_("A daikaiju moves here on a die of {faces}").format(
+            faces=or_list(str(face) for face in faces)))
+        parts.append(
+            f'<g data-square="{square}" data-faces="{shown}"><title>{words}</title>'
+            f'<rect x="{x0 + 4}" y="{y0 + 4}" width="{SQ - 8}" height="{SQ - 8}" rx="4" '
+            f'fill="#ffcf7a" fill-opacity="0.3" stroke="#ffb347" stroke-width="2.5" '
+            f'stroke-dasharray="4 3"/>'
+            f'<text x="{x0 + SQ / 2}" y="{y0 + SQ - 9}" text-anchor="middle" font-size="14" '
+            f'font-weight="700" fill="#ffe2b8" stroke="#10222b" stroke-width="2.5" '
+            f'paint-order="stroke">{escape(shown)}</text></g>')
+    return "".join(parts) + "</g>"
+
+
 def _target_ring(target: int | None) -> str:
     """The target square's focus ring, over the ships beside it."""
     if target is None:
@@ -882,7 +907,8 @@ def _target_ring(target: int | None) -> str:
 def board(view: Mapping[str, Any], *, seat: int | None = None,
           preview: tuple[int, int] | None = None, mark: int | None = None,
           highlight: bool = True, names: Sequence[str] | None = None, id_prefix: str = "",
-          roll: Mapping[str, Any] | None = None, last: int | None = None) -> str:
+          roll: Mapping[str, Any] | None = None, last: int | None = None,
+          reach: Mapping[int, Sequence[int]] | None = None) -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     view: what is drawn, `board_view(state)`, or the dict `state.view(seat)` gives (no
@@ -902,6 +928,8 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
         events), or None: the state keeps no dice.
     last: the square of the last wake tile laid (`last_square` of the game's events), to
         mark, or None.
+    reach: {square: faces of the daikaiju die}, where the daikaiju could go at the next
+        roll (`dangers.reached_squares`), drawn faintly over the daikaiju; or None.
     """
     scene = TsuroScene(view, seat)
     pre = attr(id_prefix)
@@ -912,13 +940,15 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
     picked = mark if mark in choices else None
     target = scene.target() if interactive else None
     return "".join([_root(scene, names, bool(choices) or target is not None),
-                    *layers(scene, names, pre, target, choices, picked, preview, roll, last),
+                    *layers(scene, names, pre, target, choices, picked, preview, roll, last,
+                            reach),
                     "</svg>"])
 
 
 def layers(scene: TsuroScene, names: Sequence[str] | None, pre: str, target: int | None,
            choices: Sequence[int], picked: int | None, preview: tuple[int, int] | None,
-           roll: Mapping[str, Any] | None = None, last: int | None = None) -> list[str]:
+           roll: Mapping[str, Any] | None = None, last: int | None = None,
+           reach: Mapping[int, Sequence[int]] | None = None) -> list[str]:
     """What lies inside the root, bottom to top, as a list of markup. The square to place
     on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
     is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
@@ -928,7 +958,7 @@ def layers(scene: TsuroScene, names: Sequence[str] | None, pre: str, target: int
     under, over = _preview(scene, preview)  # the end markers go over the ships
     return [_sea(), _squares(target), _tiles(scene, pre), _last_move(scene, last),
             _trails(scene),
-            _daikaiju(scene, pre), under, _roll(roll), _marks(choices, picked),
+            _daikaiju(scene, pre), _reach(reach), under, _roll(roll), _marks(choices, picked),
             _ships(scene, names, pre), _target_ring(target),
             "" if picked is None else _ghost(scene.active, picked), over, _numbers()]
 

@@ -23,7 +23,7 @@ the tile chosen; U takes back; during a replay ← → Home End Escape.
 from html import escape
 
 from game.core.i18n import N_, _, ngettext
-from game.tsuro import actions, events, motion, svg
+from game.tsuro import actions, dangers, events, motion, svg
 from game.tsuro.board import mark_name
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.text import OUT_WORDS
@@ -45,7 +45,7 @@ MARK_DECISIONS = (START_MARK, RELOCATION)
 class TsuroTable(Table):
     hides_hands = True
     CLICKABLE = ("mark", "tile", "rotate", "place", "square", "give", "take", "bonus",
-                 "mark-step", "confirm-mark", "skip")
+                 "mark-step", "confirm-mark", "skip", "reach")
     # which events are news, which brief, what each points at (game/tsuro/events.py):
     # a daikaiju, a square's tile, a ship
     event_kinds = events.KINDS
@@ -66,6 +66,7 @@ class TsuroTable(Table):
         self.give: set[int]
         self.take: set[int]
         self.give, self.take = set(), set()
+        self.reach_shown = False  # where the daikaiju could go at the next roll, drawn
 
     def forget_choice(self) -> None:
         self.selected = None
@@ -84,9 +85,11 @@ class TsuroTable(Table):
         # the dice of the turn being played (the state keeps none; the log does)
         roll = svg.turn_roll(event for event, _line in self.match.log)
         last = svg.last_square(event for event, _line in self.match.log)
+        reach = dangers.reached_squares(self.state) if self.reach_shown and \
+            self.dangers_shown() else None
         return svg.board(svg.board_view(self.state), seat=self.viewer(), preview=preview,
                          mark=mark, highlight=acting and not self.animating,
-                         names=self.match.names, roll=roll, last=last)
+                         names=self.match.names, roll=roll, last=last, reach=reach)
 
     def replay_board_html(self, state, seat) -> str:
         """A past position from `seat`'s view (state.view: no other hands, no draw
@@ -154,7 +157,30 @@ class TsuroTable(Table):
                 f'{disabled}>⟳</button>'
                 f'<button type="button" class="primary" data-place="1"{disabled}>{place}'
                 "</button></div>")
+        if self.dangers_shown():
+            parts.append(self._dangers_html())
         return "".join(parts)
+
+    def dangers_shown(self) -> bool:
+        """The sea's dangers are told while tiles are placed, in a game with daikaiju."""
+        return (self.state.decision == PLACEMENT and not self.state.is_over
+                and bool(self.state.config.get("daikaiju", True)))
+
+    def _dangers_html(self) -> str:
+        """Before a placement: the chance that the daikaiju stir at the next roll
+        (game/tsuro/dangers.py), and a switch that draws where they could go."""
+        if dangers.rolls_next(self.state):
+            count, total = dangers.stir_odds()
+            words = _("Next roll: the daikaiju stir on 6, 7 or 8 (gold + blue), {count} in "
+                      "{total}.").format(count=count, total=total)
+        else:
+            words = _("Fewer than 3 daikaiju: the next captain places new ones and does not "
+                      "roll.")
+        label = escape(_("Show where the daikaiju can go"))
+        pressed = "true" if self.reach_shown else "false"
+        return (f'<div class="dangers"><p class="stir">{escape(words)}</p>'
+                f'<div class="controls"><button type="button" class="reach-switch" '
+                f'data-reach="1" aria-pressed="{pressed}">{label}</button></div></div>')
 
     def _marks_html(self) -> str:
         """The start mark as a menu and buttons, as well as on the board: the marks on
@@ -327,6 +353,10 @@ class TsuroTable(Table):
         if await self.shared_click(data):
             return
         await self.idle()
+        if "reach" in data:  # a view of the sea: anyone's, at any time
+            self.reach_shown = not self.reach_shown
+            self.render()
+            return
         if "ready" in data:
             await self.reveal(int(data["ready"]))
             return

@@ -185,6 +185,15 @@ def test_tsuro_game_screens(page, site, axe_path):
             problems += check(page, axe_path, "Tsuro: placement, a tile selected", focus=(
                 "#panel button.hand-tile", "#board rect.square.target",
                 "#panel button[data-place]", "#panel button[data-rotate]", ".log-box summary"))
+            # the sea's dangers: where the daikaiju could go, drawn on request, then hidden
+            page.click("#panel button[data-reach]")
+            page.wait_for_selector("#board g.reach g[data-faces]")
+            assert page.locator("#panel button[data-reach]").get_attribute(
+                "aria-pressed") == "true"
+            problems += check(page, axe_path, "Tsuro: the daikaiju's reach shown",
+                              focus=("#panel button[data-reach]",))
+            page.click("#panel button[data-reach]")
+            page.wait_for_selector("#board g.reach", state="detached")
             placed = True
         if action.kind == "place" and not refused and refusable_placement(twin.state):
             player.refuse(*refusable_placement(twin.state))

@@ -12,6 +12,7 @@ from game.core import Action
 from game.core.bots import make_bot
 from game.core.match import Match, Seat
 from game.tatsu.state import TatsuState
+from game.tsuro import dangers
 from game.web.table import SPEEDS
 from game.web.tatsu_table import TatsuTable
 from game.web.tsuro_table import TsuroTable
@@ -352,3 +353,26 @@ def test_tsuro_the_players_list_changes_when_the_motion_ends():
     during = [html for animating, html in shown if animating]
     assert during and all(html == before for html in during)
     assert shown[-1][0] is False
+
+
+def test_tsuro_before_a_placement_the_odds_of_the_next_roll_and_the_daikaijus_reach():
+    """The sea's dangers (game/tsuro/dangers.py) in the panel while tiles are placed: the
+    next roll's odds, and a switch that draws where the daikaiju could go; none while
+    start marks are chosen."""
+    table = tsuro_table(("human", "easy"))
+    page = table.page
+    assert 'data-reach="1"' not in page.regions["panel"]  # (start marks first)
+    mark = next(a for a in table.state.legal_actions()).args[0]
+    run(table.click({"mark": str(mark)}))
+    run(table.click({"mark": str(mark)}))  # set sail; the computer sets sail too
+    assert table.state.decision == "placement" and table.match.human_to_move
+    assert "stir on 6, 7 or 8 (gold + blue), 16 in 36." in page.regions["panel"]
+    assert 'data-reach="1" aria-pressed="false"' in page.regions["panel"]
+    assert 'class="reach"' not in page.regions["board"]
+    run(table.click({"reach": "1"}))
+    assert 'data-reach="1" aria-pressed="true"' in page.regions["panel"]
+    for square, faces in dangers.reached_squares(table.state).items():
+        assert f'<g data-square="{square}" data-faces="{" ".join(map(str, faces))}">' \
+            in page.regions["board"]
+    run(table.click({"reach": "1"}))
+    assert 'class="reach"' not in page.regions["board"]
