@@ -111,6 +111,7 @@ def live_lesson(key: str, lang: str) -> dict[str, str]:
     """What learn.html's Python (game/web/learn_page.py) shows on opening `key`'s lesson
     in `lang` for a learner who has solved nothing: {region: its markup}, the last shown."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from game.core.i18n import use
     from game.web.learn_page import LearnPage
@@ -125,8 +126,9 @@ def live_lesson(key: str, lang: str) -> dict[str, str]:
                                   "hash": "", "href": f"http://site/learn.html?game={key}",
                                   "params": {}, "storage": {}, "languages": [lang],
                                   "built": None, "framed": False}, fetch=None)
-    try:
-        asyncio.run(page.begin())
+    try:  # (on a thread of its own: the browser tests may leave a loop running in this one)
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, page.begin()).result()
     finally:
         use(SOURCE_LANGUAGE)  # (the page speaks its language from then on: not the tests)
     return shown
