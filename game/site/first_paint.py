@@ -11,9 +11,9 @@ Python is ready, game/web/index_page.py keeps the same screen, alive.
 A lesson's first step, in each language, is a file of its own (LESSON_SCREEN, a text
 file: not a page to open, a part of one): the markup game/web/learn_page.py puts in
 learn.html's <main> for a learner who has solved no step, its words and its board as the
-live page draws them. static/poster.js fetches the one the
-address and the language name and shows it, inert, while Python starts; the live page
-then draws the same screen in its place, and nothing moves.
+live page draws them. static/poster.js fetches the one the address and the language name
+and shows it, inert, while Python starts; the live page then draws the same screen in
+its place, and nothing moves.
 """
 
 from __future__ import annotations
@@ -83,18 +83,14 @@ def lesson_screen(key: str, lang: str) -> bytes:
     from game.web.port import Port, TablePage
 
     info = games()[key]
-    shown: dict[str, str] = {}
-
-    def take(message: dict) -> None:
-        if message["kind"] == "show":
-            shown[message["region"]] = message["html"]
-
     with speaking(lang):
         embed = step_embed(info, info.lesson[0])
-        take({"kind": "show", "region": "app", "html": page_html()})
-        take({"kind": "show", "region": "lesson", "html": step_html(info, 0, set())})
-        take({"kind": "show", "region": "play",
-              "html": play_html(embed.challenge.task)})  # type: ignore[union-attr]
+        shown = {"app": page_html(), "lesson": step_html(info, 0, set()),
+                 "play": play_html(embed.challenge.task)}  # type: ignore[union-attr]
+
+        def take(message: dict) -> None:  # what the table shows, as the page would
+            if message["kind"] == "show":
+                shown[message["region"]] = message["html"]
         embed_table(embed, TablePage(Port(take)), lambda *_: None).render()
     return filled(shown).encode()
 
