@@ -169,13 +169,13 @@ class TsuroTable(Table):
     def _dangers_html(self) -> str:
         """Before a placement: the chance that the daikaiju stir at the next roll
         (game/tsuro/dangers.py), and a switch that draws where they could go."""
-        if dangers.rolls_next(self.state):
-            count, total = dangers.stir_odds()
-            words = _("Next roll: the daikaiju stir on 6, 7 or 8 (gold + blue), {count} in "
-                      "{total}.").format(count=count, total=total)
-        else:
-            words = _("Fewer than 3 daikaiju: the next captain places new ones and does not "
-                      "roll.")
+        if not dangers.rolls_next(self.state):  # nothing to draw: no roll comes
+            words = _("Fewer than 3 daikaiju: the next captain places new ones and does "
+                      "not roll.")
+            return f'<div class="dangers"><p class="stir">{escape(words)}</p></div>'
+        count, total = dangers.stir_odds()
+        words = _("Next roll: the daikaiju stir on 6, 7 or 8 (gold + blue), {count} in "
+                  "{total}.").format(count=count, total=total)
         label = escape(_("Show where the daikaiju can go"))
         pressed = "true" if self.reach_shown else "false"
         return (f'<div class="dangers"><p class="stir">{escape(words)}</p>'

@@ -376,3 +376,23 @@ def test_tsuro_before_a_placement_the_odds_of_the_next_roll_and_the_daikaijus_re
             in page.regions["board"]
     run(table.click({"reach": "1"}))
     assert 'class="reach"' not in page.regions["board"]
+
+
+def test_tsuro_with_fewer_than_three_daikaiju_no_roll_comes_and_nothing_is_drawn():
+    """C: the next captain places daikaiju instead of rolling: the panel says so, and
+    offers no switch (there is nothing to draw)."""
+    table = tsuro_table(("human", "easy"))
+    mark = next(a for a in table.state.legal_actions()).args[0]
+    run(table.click({"mark": str(mark)}))
+    run(table.click({"mark": str(mark)}))
+    state = table.state
+    for kaiju, square in enumerate(state.kaiju_square):  # two daikaiju go back to supply
+        if square >= 0 and state.daikaiju_on_board() > 2:
+            state.kaiju_at[square], state.kaiju_square[kaiju] = -1, -1
+            state.supply.append(kaiju)
+    assert not dangers.rolls_next(state)
+    table.reach_shown = True
+    table.render()
+    assert "the next captain places new ones and does not roll." in table.page.regions["panel"]
+    assert "data-reach" not in table.page.regions["panel"]
+    assert 'class="reach"' not in table.page.regions["board"]
