@@ -7,10 +7,11 @@
 //   (static/first/learn-GAME-LANG.txt, game/site/first_paint.py), inert, with the
 //   "Loading…" line pinned to the foot of the screen. The live page draws the same screen
 //   in its place: nothing moves.
-// - Else (another step, an embedded board): a faded picture of the game named in the
-//   address (?game=), the start screen's card picture in the page's language
-//   (cards/GAME-LANG.svg, game/web/start.py), under "Loading…". No picture for a game the
-//   address does not name.
+// - Else (another step, an embedded board, whose position only Python reads from the
+//   address): the board of the game the address names (?game=) with no piece on it, in
+//   the page's language (static/first/board-GAME-LANG.svg, game/site/first_paint.py),
+//   under "Loading…": the board's colours at once, never a position that is not the
+//   one asked for. No picture for a game the address does not name.
 (() => {
   const poster = document.getElementById("poster");
   const query = new URLSearchParams(location.search);
@@ -25,7 +26,7 @@
   const picture = () => {
     poster.addEventListener("error", () => { poster.hidden = true; }, { once: true });
     poster.classList.add(`poster-${game}`);
-    poster.src = `./cards/${game}-${lang}.svg`;
+    poster.src = `./static/first/board-${game}-${lang}.svg`;
     poster.hidden = false;
   };
   // Whether the lesson opens on its first step (game/web/learn.py, first_open): no other

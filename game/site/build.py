@@ -34,7 +34,13 @@ from pathlib import Path
 
 from game.core.i18n import CATALOG_URL, LANGUAGES, speaking
 from game.site.bundle import ARCHIVE_NAME, catalog_file, catalog_languages, game_archive
-from game.site.first_paint import FirstPaintError, boot_bytes, index_page, lesson_screen_files
+from game.site.first_paint import (
+    FirstPaintError,
+    board_sketch_files,
+    boot_bytes,
+    index_page,
+    lesson_screen_files,
+)
 from game.site.rules import DIAGRAMS, MarkdownError, diagram_file, every_page_name, rules_page
 from game.site.runtime import (
     LOCK_URL,
@@ -100,6 +106,7 @@ def site_files(root: Path = ROOT, packages=RUNTIME, log=print) -> dict[str, Sour
         files[CATALOG_URL.format(lang=lang)] = lambda lang=lang: catalog_file(lang, root / "game")  # type: ignore[misc]
     files["index.html"] = lambda: _index_page(root, files)  # with the first screen in it
     files.update(lesson_screen_files())  # each lesson's first step, as learn.html draws it
+    files.update(board_sketch_files())  # each game's empty board, until Python draws one
     files[WORDS_TEMPLATE] = lambda: words_script((root / WORDS_TEMPLATE).read_text())
     if (root / "docs").is_dir():  # (a copy of the sources without docs/ has no rules pages)
         for name, (key, lang) in every_page_name().items():  # each game, each language

@@ -8,6 +8,12 @@ the build renders the start screen with the same Python the page runs
 static/first.js fills in as the runtime's files arrive, of `boot_bytes` in all; when
 Python is ready, game/web/index_page.py keeps the same screen, alive.
 
+An embedded board's position comes from its link, and only the game's Python can read
+it. So until Python draws it, embed.html (and a lesson opening on another step) shows the
+game's board with no piece on it (BOARD_SKETCH, in each language: the sides' names are
+words): the board's own colours at once, its pieces when Python comes. An empty board,
+never another position: nothing shown before Python is untrue.
+
 A lesson's first step, in each language, is a file of its own (LESSON_SCREEN, a text
 file: not a page to open, a part of one): the markup game/web/learn_page.py puts in
 learn.html's <main> for a learner who has solved no step, its words and its board as the
@@ -31,6 +37,7 @@ BOOT_FILES = ("static/vendor/pyodide/pyodide.asm.wasm",
               "static/vendor/pyodide/python_stdlib.zip",
               "static/vendor/pyodide/pyodide-lock.json", "static/game.zip")
 LESSON_SCREEN = "static/first/learn-{game}-{lang}.txt"
+BOARD_SKETCH = "static/first/board-{game}-{lang}.svg"
 _FIRST_SCREEN = re.compile(r"<!-- first screen[^>]*-->.*?<!-- /first screen -->", re.DOTALL)
 
 
@@ -109,6 +116,48 @@ def filled(shown: dict[str, str]) -> str:
     return html
 
 
+def board_sketch(key: str, lang: str) -> bytes:
+    """Game `key`'s board with no piece on it, as an image file, its words in `lang`: the
+    card's position (game/web/start.py) emptied, drawn without cues or counts."""
+    from game.core.i18n import speaking
+    from game.core.registry import games
+    from game.web.start import as_image, picture_state
+
+    info = games()[key]
+    view = _EMPTIED[key](info.svg.board_view(picture_state(key)))
+    with speaking(lang):
+        drawn = info.svg.board(view, highlight=False, id_prefix=f"sketch-{key}-")
+    return as_image(_COUNT.sub("", drawn)).encode()
+
+
+def _empty_tatsu(view: dict) -> dict:
+    """Tatsu with no stone anywhere and no dice: the arena, its corners and entries."""
+    none = {kind: 0 for kind in view["trays"][0]}
+    return dict(view, arena=[dict(place, inner=None, outer=None) for place in view["arena"]],
+                trays=[none, none], mats=[none, none], dead=[none, none], dice=[],
+                dice_left=[], to_move=None, decision=None, winners=[], legal=[])
+
+
+def _empty_tsuro(view: dict) -> dict:
+    """The sea of Tsuro of the Seas with no tile, ship or daikaiju on it."""
+    return dict(view, tiles=[], daikaiju=[], ships=[None] * len(view["ships"]), active=None,
+                decision=None, winners=[], marks=[], trails=[[] for _ in view["trails"]])
+
+
+_EMPTIED: dict[str, Callable[[dict], dict]] = {"tatsu": _empty_tatsu, "tsuro": _empty_tsuro}
+_COUNT = re.compile(r'<text class="count"[^>]*>[^<]*</text>')  # (Tatsu's "x0": no stones)
+
+
+def board_sketch_files() -> dict[str, Callable[[], bytes]]:
+    """{URL: maker} of each game's empty board, in every language."""
+    from game.core.i18n import LANGUAGES
+    from game.core.registry import games
+
+    return {BOARD_SKETCH.format(game=key, lang=lang):
+            lambda key=key, lang=lang: board_sketch(key, lang)  # type: ignore[misc]
+            for key in games() for lang in LANGUAGES}
+
+
 def lesson_screen_files() -> dict[str, Callable[[], bytes]]:
     """{URL: maker} of every lesson's first step as built, in every language."""
     from game.core.i18n import LANGUAGES
@@ -119,5 +168,6 @@ def lesson_screen_files() -> dict[str, Callable[[], bytes]]:
             for key, info in games().items() if info.lesson for lang in LANGUAGES}
 
 
-__all__ = ["BOOT_FILES", "LESSON_SCREEN", "FirstPaintError", "boot_bytes", "filled",
-           "index_page", "lesson_screen", "lesson_screen_files"]
+__all__ = ["BOARD_SKETCH", "BOOT_FILES", "LESSON_SCREEN", "FirstPaintError", "board_sketch",
+           "board_sketch_files", "boot_bytes", "filled", "index_page", "lesson_screen",
+           "lesson_screen_files"]

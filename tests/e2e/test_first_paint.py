@@ -161,15 +161,15 @@ def test_a_lessons_first_step_is_there_to_read_before_python_and_stays_in_place(
     assert page.evaluate(PLACES) == phone
 
 
-def test_another_step_or_a_board_shows_its_game_faded_until_python_draws_it(page, site):
+def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(page, site):
     """learn.html opening on another step than the first (asked for, or the learner's
-    next), and embed.html, before Python is ready: the start screen's picture of the game
-    the address names, in the page's language; none for a name that is no game; Python's
-    drawing takes its place."""
+    next), and embed.html, before Python is ready: the board of the game the address
+    names with no piece on it, in the page's language; none for a name that is no game;
+    Python's drawing takes its place."""
     release = hold_runtime(page)
     page.goto(f"{site.url}learn.html?game=tatsu&lang=hu&step=2", wait_until="commit")
     page.wait_for_function(POSTER_SHOWN)
-    assert page.locator("#poster").get_attribute("src") == "./cards/tatsu-hu.svg"
+    assert page.locator("#poster").get_attribute("src") == "./static/first/board-tatsu-hu.svg"
     assert page.locator(".built").count() == 0
     assert page.evaluate(READY) is None
     page.goto(f"{site.url}embed.html?game=%3Cb%3E&mode=play", wait_until="load")
@@ -181,7 +181,7 @@ def test_another_step_or_a_board_shows_its_game_faded_until_python_draws_it(page
                   solved)
     page.goto(f"{site.url}learn.html?game=tsuro", wait_until="commit")
     page.wait_for_function(POSTER_SHOWN)
-    assert page.locator("#poster").get_attribute("src") == "./cards/tsuro-en.svg"
+    assert page.locator("#poster").get_attribute("src") == "./static/first/board-tsuro-en.svg"
     release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#poster").count() == 0

@@ -10,8 +10,15 @@ import pytest
 
 from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
 from game.site.build import BuildError, build, read, site_files
-from game.site.first_paint import BOOT_FILES, LESSON_SCREEN, boot_bytes, filled, index_page
-from game.web.start import first_screen_html
+from game.site.first_paint import (
+    BOARD_SKETCH,
+    BOOT_FILES,
+    LESSON_SCREEN,
+    boot_bytes,
+    filled,
+    index_page,
+)
+from game.web.start import CARD_PICTURE, first_screen_html
 
 
 def quiet(*_args):
@@ -145,9 +152,30 @@ def test_a_lessons_first_step_as_built_is_the_live_one_in_every_language(built, 
         with speaking(lang):
             assert _("Step {number} of {count}: {title}").split("{")[0] in made
     names = {name for name in site_files(log=quiet) if name.startswith("static/first/")}
-    assert names == {LESSON_SCREEN.format(game=game, lang=lang)
+    assert names == {screen.format(game=game, lang=lang) for screen in (LESSON_SCREEN, BOARD_SKETCH)
                      for game in ("tsuro", "tatsu") for lang in LANGUAGES}
     assert all(f'"./{name}"' in (built / "sw.js").read_text() for name in names)  # offline
+
+
+def test_an_empty_board_stands_for_a_position_python_has_not_read_yet(built):
+    """static/first/board-GAME-LANG.svg (static/poster.js shows it in an embed until
+    Python draws the board the link asks for): the game's board, its words in the
+    language, and no piece on it: no stone, count or die in Tatsu, no tile, ship or
+    daikaiju on the sea of Tsuro of the Seas."""
+    pieces = {"tatsu": ("stone", "die", "pile"), "tsuro": ("tile", "ship", "daikaiju")}
+    for lang in LANGUAGES:
+        for key, kinds in pieces.items():
+            sketch = (built / BOARD_SKETCH.format(game=key, lang=lang)).read_text()
+            card = (built / CARD_PICTURE.format(game=key, lang=lang)).read_text()
+            assert sketch.startswith("<svg") and "<title>" in sketch
+            for kind in kinds:
+                assert f'id="start-{key}-{kind}-' in card  # (the card's position has them)
+                if kind != "pile":  # (Tatsu's piles stay: its sides' empty boxes)
+                    assert f'id="sketch-{key}-{kind}-' not in sketch, (key, lang, kind)
+        tatsu = (built / BOARD_SKETCH.format(game="tatsu", lang=lang)).read_text()
+        with speaking(lang):
+            assert _("Tray").upper() in tatsu.upper() and _("Dead zone").upper() in tatsu.upper()
+        assert "×" not in tatsu  # (no count: there are no stones)
 
 
 def test_filling_puts_each_region_in_its_place_in_the_order_shown():
