@@ -7,7 +7,7 @@ read what its seat cannot see (other hands, the draw order, future dice).
 
 import random
 from collections.abc import Callable, Generator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.core.actions import Action
 
@@ -20,6 +20,7 @@ Bot = Callable[[Any], Action]
 BotClass = Callable[[int, int | str], Bot]
 # A thinking bot's think(state): yields between its slices, returns its action.
 Thinking = Generator[None, None, Action]
+Result = TypeVar("Result")
 
 
 class Weights:
@@ -46,9 +47,9 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))]
 
 
-def think_through(steps: Thinking) -> tuple[Action, list[None]]:
-    """Run a thinking bot's `think(state)` generator to the end: (action, what it
-    yielded between its slices)."""
+def think_through(steps: Generator[None, None, Result]) -> tuple[Result, list[None]]:
+    """Run a thinking generator (a bot's `think(state)`, a coach's `advise(state)`) to the
+    end: (its result, what it yielded between its slices)."""
     yielded: list[None] = []
     while True:
         try:
@@ -57,8 +58,9 @@ def think_through(steps: Thinking) -> tuple[Action, list[None]]:
             return finished.value, yielded
 
 
-def finish(steps: Thinking) -> Action:
-    """Run a thinking bot's `think(state)` generator to the end; return its action."""
+def finish(steps: Generator[None, None, Result]) -> Result:
+    """Run a thinking generator (a bot's `think(state)`, a coach's `advise(state)`) to
+    the end; return its result."""
     return think_through(steps)[0]
 
 

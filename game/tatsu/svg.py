@@ -8,8 +8,11 @@ things are on the board is game/tatsu/geometry.py.
     board_view(state) -> the view a state is drawn from: the whole board and the moves of
         the side to move
     board(view, *, seat=None, selected=None, highlight=True, names=None, id_prefix="",
-          last=None) -> one <svg data-board="tatsu"> for the arena and both sides, from
-        `board_view(state)` or a seat's `state.view(seat)`
+          last=None, ghost=None) -> one <svg data-board="tatsu"> for the arena and both
+        sides, from `board_view(state)` or a seat's `state.view(seat)`
+    turn_steps(p, seat, dice, actions, first=True), turn_words(steps), move_words(step)
+        -> a turn's actions as they would go (played on the compact position by the
+        rules), and in words, as the coach advises them (a hint's head, the ghost's title)
     seat_words(seat, names), stone_words(seat, kind), field_words(segment, field) -> a
         seat, a stone and a field in words
     TatsuScene(view, seat), summary(scene, names), layers(scene, ...) -> what a board
@@ -58,6 +61,20 @@ the top; a stone is addressed as in the actions: (segment, "inner"|"outer") or
     arrow keys (static/page.js).
     g.die#die-<i>[data-die=value]   the two dice of the turn; class "used" once used
     g.hub > text.hub-line, text.hub-sub   whose turn (or who won), and the turn number
+    g.last-move   the last stone moved (`last`), pointer-events="none": circle.last-from
+        (a dashed ring where it was; none when it came from the mat) and circle.last-to
+        (a dashed ring round it where it landed); under the stones
+    g.ghost[data-advice][data-seat]   the coach's advice (`ghost`, game/tatsu/coach.py),
+        drawn faintly, pointer-events="none", its <title> the turn in words; for each of
+        its actions in order (as far as each is legal then), numbered by data-step (0, 1):
+        path.ghost-path[data-step] dashed from where the stone starts (its field, or its
+        pile on the mat) round the ring to where it lands; g.ghost-stone[data-step]
+        [data-seat][data-kind][data-segment][data-field][data-acted] a translucent copy
+        of the stone there in a dashed ring (data-acted: what its landing does, "hold",
+        "entangle", "expel", "destroy", or ""); g.ghost-die[data-step][data-die] the die
+        used, over the landing segment's number; g.ghost-recruit[data-step][data-kind] a
+        dashed ring round the mat's pile that a landing on a corner recruits to. A pass
+        draws nothing. Over everything else (it lets clicks through)
 
 Sizes, for a board as wide as a 360-px phone (0.9 CSS px per unit): every text is at
 least MIN_FONT units (9.45 px), the glyphs' letters too; every clickable thing's hit area
@@ -75,7 +92,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from math import cos, pi, radians, sin
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.core.actions import Action, Event
 from game.core.i18n import N_, _, ngettext
@@ -88,12 +105,15 @@ from game.tatsu.arena import (
     ENTRY_SEGMENTS,
     FIELDS,
     INNER,
+    KIND_OF,
     KINDS,
     MAT,
     OUTER,
     SEGMENTS,
+    STONE_CODE,
     target_segment,
 )
+from game.tatsu.core import ENDS_TURN, POWER, RECRUIT, landing_segment, legal_moves, play
 from game.tatsu.events import ENTER, ESCAPE, MOVE
 from game.tatsu.geometry import (
     BOX_GAP,
@@ -122,6 +142,8 @@ from game.tatsu.geometry import (
     sector,
     side_top,
 )
+from game.tatsu.layout import ARENA, DEAD, SIZE, TRAY, WON
+from game.tatsu.layout import MAT as ON_MAT
 from game.tatsu.text import (
     colour_name,
     colour_names,
@@ -798,6 +820,220 @@ def _last_move(last: Sequence[Sequence[Any]] | None) -> str:
     return "".join(parts) + "</g>"
 
 
+# --- the coach's advice: a turn as it would go, in words, and its ghost ----------------------
+class Step(NamedTuple):
+    """One action of a turn as it would go, played by the rules (core.play) on the
+    compact position (layout.py). A pass moves nothing: its kind, fields and recruit are
+    "", its start ("", "") and its segment -1."""
+    action: Action
+    seat: int
+    kind: str  # the kind of the stone that moves
+    start: Stone  # where it starts: (segment, field), or ("mat", kind)
+    segment: int  # the segment it lands on
+    field: str  # ... and the field
+    acted: str  # what its landing does: "hold", its power ("entangle", "expel",
+    # "destroy"), or "" on an empty segment
+    victim: tuple[int, str] | None  # the stone held or acted on: (seat, kind)
+    recruit: str  # the kind a landing on a corner recruits to the mat, or ""
+    before: bytearray  # the position before it
+    after: bytearray  # ... and after it
+
+
+def view_position(scene: TatsuScene) -> bytearray:
+    """The compact position (layout.py) of a view: the arena, trays, mats, dead zones."""
+    p = bytearray(SIZE)
+    for (segment, field), (seat, kind, _status) in scene.fields.items():
+        code = STONE_CODE[seat, kind]
+        p[int(segment)] += code if field == INNER else 8 * code
+        p[ARENA + seat] += 1
+    for seat in (0, 1):
+        for kind in KINDS:
+            p[TRAY + STONE_CODE[seat, kind]] = scene.trays[seat].get(kind, 0)
+            p[ON_MAT + STONE_CODE[seat, kind]] = scene.mats[seat].get(kind, 0)
+            p[DEAD + STONE_CODE[1 - seat, kind]] = scene.dead[seat].get(kind, 0)
+    if scene.winners:
+        p[WON] = 1 + scene.winners[0]
+    return p
+
+
+def _step(p: bytearray, seat: int, action: Action) -> Step:
+    """What one legal action of `seat` does from position `p`."""
+    after = play(p, seat, action)
+    if action.kind == "pass":
+        return Step(action, seat, "", ("", ""), -1, "", "", None, "", p, after)
+    (where, what), _die = action.args
+    if action.kind == "enter":
+        kind = what
+    else:
+        byte = p[where]
+        kind = KIND_OF[byte & 7 if what == INNER else byte >> 3] or ""
+    code = STONE_CODE[seat, kind]
+    target = landing_segment(seat, action)
+    field = OUTER if after[target] >> 3 == code else INNER
+    there = p[target]  # (not the start: a stone moves 1 to 6 segments of 24)
+    acted, victim = "", None
+    if there:  # one stone there: the target was not full
+        victim = (there >> 2, KIND_OF[there] or "")
+        acted = "hold" if there >> 2 == seat else POWER[code] or ""
+    recruit = RECRUIT[seat][target]
+    recruited = ""
+    if recruit and after[TRAY + recruit] < p[TRAY + recruit]:
+        recruited = KIND_OF[recruit] or ""
+    return Step(action, seat, kind, (where, what), target, field, acted, victim, recruited,
+                p, after)
+
+
+def turn_steps(p: bytearray, seat: int, dice: Sequence[int], actions: Iterable[Any],
+               first: bool = True) -> list[Step]:
+    """The steps of `seat`'s `actions` from position `p` with `dice` left (`first`: no
+    die used yet this turn), in order, as far as each is legal then: the list ends at
+    the first that is not, or when the turn ends (a win, a pass, an escape, no die
+    left)."""
+    steps: list[Step] = []
+    left = list(dice)
+    for action in actions:
+        if p[WON] or not left or action not in legal_moves(p, seat, left, first):
+            break
+        step = _step(p, seat, action)
+        steps.append(step)
+        if action.kind in ENDS_TURN:
+            break
+        p, first = step.after, False
+        left.remove(action.args[1])
+    return steps
+
+
+def _start_segment(step: Step) -> str:
+    return segment_name(int(step.start[0]))
+
+
+def move_words(step: Step) -> str:
+    """The first action of a turn in words, said to the seat to move: "Move your fire
+    dragon from segment 5 to segment 8 with the 3"."""
+    kind = step.action.kind
+    if kind == "pass":
+        return _("Pass (no die can be used for a move)")
+    words = {"kind": kind_word(step.kind), "die": step.action.args[1],
+             "end": segment_name(step.segment)}
+    if kind == "enter":
+        return _("Bring a {kind} dragon in from your mat with the {die}, to entry point "
+                 "{die} on {end}").format(**words)
+    if kind == "escape":
+        return _("Let your {kind} dragon escape the vine on {start}, to {end} with the "
+                 "{die}").format(start=_start_segment(step), **words)
+    return _("Move your {kind} dragon from {start} to {end} with the {die}").format(
+        start=_start_segment(step), **words)
+
+
+def _then_words(step: Step, before: Step) -> str:
+    """A later action of a turn in words, after the one `before` it."""
+    words = {"kind": kind_word(step.kind), "die": step.action.args[1],
+             "end": segment_name(step.segment)}
+    if step.action.kind == "enter":
+        return _("then bring a {kind} dragon in from your mat with the {die}, to entry "
+                 "point {die} on {end}").format(**words)
+    if step.start == (before.segment, before.field):
+        return _("then on to {end} with the {die}").format(**words)
+    return _("then your {kind} dragon from {start} to {end} with the {die}").format(
+        start=_start_segment(step), **words)
+
+
+def turn_words(steps: Sequence[Step]) -> str:
+    """A turn's steps in words: the first as move_words says it, then the others."""
+    if not steps:
+        return ""
+    words = move_words(steps[0])
+    for before, step in zip(steps, steps[1:]):
+        words = _("{move}, {then}").format(move=words, then=_then_words(step, before))
+    return words
+
+
+GHOST_INK = "#ffffff"
+
+
+def _ghost_path(step: Step, index: int) -> str:
+    """Where the stone goes: dashed round the ring from its field (or straight from its
+    pile on the mat) to where it lands, white over a dark casing."""
+    seat, (where, what) = step.seat, step.start
+    end = polar(step.segment, field_radius(step.field))
+    if isinstance(where, int):
+        die = step.action.args[1]
+        r0, r1 = field_radius(what), field_radius(step.field)
+        count = 3 * die
+        points = [polar(where + DIRECTION[seat] * die * i / count, r0 + (r1 - r0) * i / count)
+                  for i in range(count + 1)]
+    else:  # from the mat
+        px, py = pile_centre(MAT, what)
+        points = [(px, side_top(seat) + py), end]
+    d = "M" + "L".join(xy(x, y) for x, y in points)
+    return (f'<path class="ghost-path" data-step="{index}" d="{d}" fill="none" '
+            f'stroke="{INK}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" '
+            f'opacity="0.55"/><path d="{d}" fill="none" stroke="{GHOST_INK}" '
+            f'stroke-width="2" stroke-dasharray="5 4" stroke-linecap="round"/>')
+
+
+def _ghost_stone(step: Step, index: int, pre: str) -> str:
+    """A translucent copy of the stone where it lands, in a dashed ring."""
+    x, y = polar(step.segment, field_radius(step.field))
+    return (f'<g class="ghost-stone" data-step="{index}" data-seat="{step.seat}" '
+            f'data-kind="{step.kind}" data-segment="{step.segment}" data-field="{step.field}" '
+            f'data-acted="{step.acted}" transform="{translate(x, y)}">'
+            f'<g opacity="0.55">{_stone_body(step.seat, step.kind, STONE_R, pre)}</g>'
+            f'<circle r="{STONE_R + 3}" fill="none" stroke="{INK}" stroke-width="3.2"/>'
+            f'<circle r="{STONE_R + 3}" fill="none" stroke="{GHOST_INK}" stroke-width="1.6" '
+            f'stroke-dasharray="4 3"/></g>')
+
+
+def _ghost_die(step: Step, index: int, nudge: float) -> str:
+    """The die used, over the landing segment's number (`nudge`: segments aside, when
+    an earlier step's die is there)."""
+    die = step.action.args[1]
+    x, y = polar(step.segment + nudge, R_NUMBER)
+    return (f'<g class="ghost-die" data-step="{index}" data-die="{die}">'
+            f'<rect x="{num(x - 9)}" y="{num(y - 9)}" width="18" height="18" rx="4" '
+            f'fill="#ffffff" fill-opacity="0.85" stroke="{INK}" stroke-width="1.2" '
+            f'stroke-dasharray="3 2"/><text x="{num(x)}" y="{num(y + 4.4)}" '
+            f'text-anchor="middle" font-size="12" font-weight="800" fill="{INK}">{die}</text>'
+            f'</g>')
+
+
+def _ghost_recruit(step: Step, index: int) -> str:
+    """A dashed ring round the mat's pile that the landing recruits to."""
+    px, py = pile_centre(MAT, step.recruit)
+    return (f'<g class="ghost-recruit" data-step="{index}" data-kind="{step.recruit}" '
+            f'transform="{translate(px, side_top(step.seat) + py)}">'
+            f'<circle r="{PILE_R + 4}" fill="none" stroke="{INK}" stroke-width="3.2"/>'
+            f'<circle r="{PILE_R + 4}" fill="none" stroke="{GHOST_INK}" stroke-width="1.6" '
+            f'stroke-dasharray="4 3"/></g>')
+
+
+def _advice_ghost(scene: TatsuScene, ghost: Sequence[Action] | None, pre: str) -> str:
+    """The coach's advice drawn faintly (`board(ghost=...)`): each action of the turn as
+    far as each is legal then, in one layer that lets clicks through, its title the turn
+    in words."""
+    if not ghost or scene.active is None:
+        return ""
+    steps = turn_steps(view_position(scene), scene.active, scene.dice_left, ghost,
+                       len(scene.dice_left) == len(scene.rolled))
+    if not steps:
+        return ""
+    title = escape(_("{move} (the coach's advice)").format(move=turn_words(steps)))
+    parts = [f'<g class="ghost" data-advice="true" data-seat="{scene.active}" '
+             f'pointer-events="none"><title>{title}</title>']
+    landed: list[int] = []
+    for index, step in enumerate(steps):
+        if step.action.kind == "pass":  # nothing moves
+            continue
+        parts.append(_ghost_path(step, index))
+        parts.append(_ghost_stone(step, index, pre))
+        parts.append(_ghost_die(step, index, 0.5 * landed.count(step.segment)))
+        landed.append(step.segment)
+        if step.recruit:
+            parts.append(_ghost_recruit(step, index))
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def _stones(scene: TatsuScene, pre: str, movable: Collection[Stone], selected: Stone | None,
             escapes: Mapping[Stone, int], lead: Stone | None = None) -> str:
     """The stones in the arena: inner ones first, so an outer stone's cue ring lies over
@@ -829,7 +1065,8 @@ def _targets(scene: TatsuScene, selected: Stone | None, targets: Sequence[tuple[
 
 def board(view: Mapping[str, Any], *, seat: int | None = None,
           selected: Any = None, highlight: bool = True, names: Sequence[str] | None = None,
-          id_prefix: str = "", last: Sequence[Sequence[Any]] | None = None) -> str:
+          id_prefix: str = "", last: Sequence[Sequence[Any]] | None = None,
+          ghost: Sequence[Action] | None = None) -> str:
     """The arena and both players' sides as one `<svg data-board="tatsu">` element.
 
     view: what is drawn, `board_view(state)`, or the dict `state.view(seat)` gives.
@@ -839,6 +1076,11 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
         of its legal destinations (from the engine) becomes a target to click.
     highlight: False draws no cues at all (a replay or a thumbnail).
     names: optional player names per seat, for the title and the sides.
+    last: (from, to) of the last stone moved (`last_move` of the game's events), to
+        mark, or None.
+    ghost: the actions the coach advises (`advice.turn`, game/tatsu/coach.py), drawn
+        faintly over the board for the seat to move, in order, as far as each is legal
+        then (nothing once the game is over); None draws nothing.
     """
     scene = TatsuScene(view, seat)
     pre = attr(id_prefix)
@@ -850,7 +1092,7 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
     targets = scene.destinations(selected) if selected in movable else []
     return "".join((_root(scene, names, bool(movable)),
                     *layers(scene, names, pre, movable, selected, escapes, targets,
-                            last=last),
+                            last=last, ghost=ghost),
                     "</svg>"))
 
 
@@ -868,11 +1110,13 @@ def _lead(movable: Sequence[Stone], selected: Stone | None) -> Stone | None:
 def layers(scene: TatsuScene, names: Sequence[str] | None, pre: str, movable: Sequence[Stone],
            selected: Stone | None, escapes: Mapping[Stone, int],
            targets: Sequence[tuple[Action, int]], clickable: bool = True,
-           last: Sequence[Sequence[Any]] | None = None) -> tuple[str, ...]:
+           last: Sequence[Sequence[Any]] | None = None,
+           ghost: Sequence[Action] | None = None) -> tuple[str, ...]:
     """What lies inside the root, bottom to top, as markup pieces. The `movable` stones
     are buttons, and so are the `targets` ((action, segment) pairs: the `selected`
     stone's destinations) while `clickable`; `escapes` maps a stone that may escape to
-    its die; `pre` is the ids' prefix. board() draws its root round them; a diagram
+    its die; `pre` is the ids' prefix; `last` the last stone moved and `ghost` the
+    coach's advice, each drawn when given. board() draws its root round them; a diagram
     (game/tatsu/diagram.py) draws a selection and its targets with nothing to click and
     puts its notes over them."""
     lead = _lead(movable, selected)
@@ -885,8 +1129,10 @@ def layers(scene: TatsuScene, names: Sequence[str] | None, pre: str, movable: Se
         _targets(scene, selected, targets, pre, clickable),
         _side(scene, 0, names, pre, movable, selected, lead),
         _side(scene, 1, names, pre, movable, selected, lead),
+        _advice_ghost(scene, ghost, pre),
     )
 
 
-__all__ = ["KIND_COLOURS", "KIND_LETTERS", "TatsuScene", "board", "board_view", "field_words",
-           "layers", "seat_words", "stone_words", "summary"]
+__all__ = ["KIND_COLOURS", "KIND_LETTERS", "Step", "TatsuScene", "board", "board_view",
+           "field_words", "layers", "move_words", "seat_words", "stone_words", "summary",
+           "turn_steps", "turn_words", "view_position"]

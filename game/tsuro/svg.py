@@ -8,8 +8,10 @@ things are on the board is game/tsuro/geometry.py.
     board_view(state) -> the view a state is drawn from: every seat's board, the choices
         of the captain to move and its placements judged (for a preview)
     board(view, *, seat=None, preview=None, mark=None, highlight=True, names=None,
-          id_prefix="", roll=None, last=None, reach=None)  -> one <svg data-board="tsuro">
-        for the whole board, from `board_view(state)` or a seat's `state.view(seat)`
+          id_prefix="", roll=None, last=None, reach=None, ghost=None)  -> one
+        <svg data-board="tsuro"> for the whole board, from `board_view(state)` or a
+        seat's `state.view(seat)`
+    move_words(action, square=None) -> an action in words, as the coach advises it
     turn_roll(events) -> the daikaiju roll to draw, from the game's events (the state
         keeps no dice)
     trail_wake(seat, square, entry) -> the selector of one wake of a ship's trail
@@ -61,6 +63,15 @@ people read seat + 1 and daikaiju tile k + 1):
     g.ghost[data-seat][data-mark]        the mark picked and not yet confirmed (`mark=`):
         the seat's ship, faded, in a ring; that mark has class "picked" and
         aria-pressed="true"
+    g.ghost[data-advice][data-seat]      the coach's advice (`ghost`, game/tsuro/coach.py),
+        pointer-events="none", its <title> the move in words: for a placement
+        g.ghost-tile[data-tile][data-rotation][data-square], the tile turned as advised
+        on the square to place on, translucent in a dashed outline, with
+        path.ghost-path[data-seat] where each ship it moves would sail and
+        .ghost-end[data-seat][data-fate] where it would end (only from a view that
+        judges the placement: board_view); for a start mark or a relocation
+        g.ghost-mark[data-mark], the mark in a dashed ring. Over the start marks, under
+        the ships
     g.preview[data-tile][data-rotation][data-square][data-legal] (only from a view that
         judges the placement: board_view)   path.preview-path[data-seat],
         .preview-end[data-seat][data-fate=sails|edge|daikaiju|loop] (.eliminated: a cross)
@@ -80,7 +91,7 @@ from html import escape
 from math import acos, cos, pi, sin
 from typing import TYPE_CHECKING, Any
 
-from game.core import Event
+from game.core import Action, Event
 from game.core.i18n import N_, _, ngettext
 from game.core.svg import Scene, attr, button, frame, num, open_svg, polygon, translate, xy
 from game.core.words import and_list, or_list
@@ -408,6 +419,41 @@ def seat_words(seat: int, names: Sequence[str] | None) -> str:
     return _("{ship} (seat {seat})").format(ship=ship, seat=seat + 1)
 
 
+def _tile_numbers(tiles: Iterable[int]) -> str:
+    return and_list(str(tile + 1) for tile in tiles)
+
+
+def move_words(action: Action, square: int | None = None) -> str:
+    """An action in words, as the coach advises it (a hint's head, the ghost's title):
+    "Place wake tile 12, turned 1 quarter turn, on gold 3, blue 5", "Set sail from
+    start mark on the top edge, gold 4, left point", "Swap tile 3 for tile 9". Tiles
+    are numbered from 1, as the page shows them; `square` is where a placement goes
+    (the square in front of the ship), required for one."""
+    kind, args = action.kind, action.args
+    if kind == "place":
+        if square is None:
+            raise ValueError("a placement is said with its square")
+        tile_id, rotation = args
+        if not rotation:
+            words = _("Place wake tile {tile}, not turned, on {square}")
+        else:
+            words = ngettext("Place wake tile {tile}, turned {turns} quarter turn, on {square}",
+                             "Place wake tile {tile}, turned {turns} quarter turns, on "
+                             "{square}", rotation)
+        return words.format(tile=tile_id + 1, turns=rotation, square=square_name(square))
+    if kind == "start":
+        return _("Set sail from {mark}").format(mark=mark_name(args[0]))
+    if kind == "relocate":
+        return _("Move your ship to {mark}").format(mark=mark_name(args[0]))
+    if kind == "bonus":
+        give, take = args
+        if not give:
+            return _("Keep your hand")
+        return ngettext("Swap tile {give} for tile {take}", "Swap tiles {give} for tiles {take}",
+                        len(give)).format(give=_tile_numbers(give), take=_tile_numbers(take))
+    raise ValueError(f"no action of Tsuro of the Seas: {action!r}")
+
+
 # --- what is drawn: a view ------------------------------------------------------------------
 def board_view(state: "TsuroState") -> dict[str, Any]:
     """A state as board() draws it: the dict `state.view(seat)` gives, seen by no seat in
@@ -668,17 +714,17 @@ def _trail_d(steps: Iterable[Sequence[int]]) -> str:
     return "".join(parts)
 
 
-def _end_marker(seat: int, end: int, fate: str | None) -> str:
+def _end_marker(seat: int, end: int, fate: str | None, css_class: str = "preview-end") -> str:
     x, y = point_xy(end)
     colour = SHIP_COLOURS[seat]
     name = "sails" if fate is None else fate
     if fate is None:
-        return (f'<g class="preview-end" data-seat="{seat}" data-fate="{name}">'
+        return (f'<g class="{css_class}" data-seat="{seat}" data-fate="{name}">'
                 f'<circle cx="{num(x)}" cy="{num(y)}" r="6.5" fill="none" stroke="{OUTLINE}" '
                 f'stroke-width="5"/><circle cx="{num(x)}" cy="{num(y)}" r="6.5" fill="none" '
                 f'stroke="{colour}" stroke-width="3"/></g>')
     d = f"M{xy(x - 7, y - 7)}l14 14m0-14l-14 14"
-    return (f'<g class="preview-end eliminated" data-seat="{seat}" data-fate="{name}" '
+    return (f'<g class="{css_class} eliminated" data-seat="{seat}" data-fate="{name}" '
             f'stroke-linecap="round"><path d="{d}" stroke="{OUTLINE}" stroke-width="6.5"/>'
             f'<path d="{d}" stroke="{colour}" stroke-width="3.5"/></g>')
 
@@ -719,6 +765,67 @@ def _preview(scene: TsuroScene, preview: tuple[int, int] | None) -> tuple[str, s
     parts.append("".join(paths))
     parts.append("</g>")
     return "".join(parts), "".join(ends)
+
+
+def _ghost_tile(scene: TsuroScene, tile_id: int, rotation: int, target: int) -> str:
+    """An advised placement: the tile turned as advised on the square to place on,
+    translucent in a dashed outline, and where each ship it moves would sail and end
+    (when the view judges the placement: board_view)."""
+    x0, y0 = square_origin(target)
+    parts = [f'<g class="ghost-tile" data-tile="{tile_id}" data-rotation="{rotation}" '
+             f'data-square="{target}"><g opacity="0.5">{_tile_body(tile_id, rotation, x0, y0)}'
+             f'</g><rect x="{x0 + 2}" y="{y0 + 2}" width="{SQ - 4}" height="{SQ - 4}" rx="4" '
+             f'fill="none" stroke="{OUTLINE}" stroke-width="3.5"/>'
+             f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{SQ - 4}" height="{SQ - 4}" rx="4" '
+             f'fill="none" stroke="#ffffff" stroke-width="2" stroke-dasharray="6 4"/></g>']
+    ends = []
+    for seat, end, fate, path in scene.voyages(tile_id, rotation) or ():
+        parts.append(f'<path class="ghost-path" data-seat="{seat}" d="{_trail_d(path)}" '
+                     f'fill="none" stroke="{SHIP_COLOURS[seat]}" stroke-width="3" '
+                     f'stroke-dasharray="2 5" stroke-linecap="round" opacity="0.8"/>')
+        ends.append(_end_marker(seat, end, fate, "ghost-end"))
+    return "".join(parts + ends)
+
+
+def _ghost_mark(mark: int) -> str:
+    """An advised start mark (or relocation): the mark in a dashed ring, dark and white
+    (seen on the pale frame and on the sea alike)."""
+    cx, cy = ship_centre(mark)
+    return (f'<g class="ghost-mark" data-mark="{mark}" transform="{translate(cx, cy)}">'
+            f'<circle r="15" fill="none" stroke="{OUTLINE}" stroke-width="4.5"/>'
+            f'<circle r="15" fill="none" stroke="#ffffff" stroke-width="2.5" '
+            f'stroke-dasharray="5 3"/></g>')
+
+
+def _advice_ghost(scene: TsuroScene, ghost: Sequence[Action] | None) -> str:
+    """The coach's advice, drawn faintly (`board(ghost=...)`): each action of the
+    decision drawn now, in one layer that lets clicks through, its title the move in
+    words."""
+    if not ghost:
+        return ""
+    target = scene.target()
+    parts, words = [], []
+    for action in ghost:
+        if action.kind == "place" and target is not None:
+            tile_id, rotation = action.args
+            if not (0 <= tile_id < len(ORIENTED) and 0 <= rotation < ROTATIONS):
+                raise ValueError(f"no wake tile {tile_id!r} turned {rotation!r}")
+            parts.append(_ghost_tile(scene, tile_id, rotation, target))
+        elif action.kind in ("start", "relocate") and scene.decision in ("start mark",
+                                                                          "relocation"):
+            (mark,) = action.args
+            if type(mark) is not int or mark not in START_MARKS:
+                raise ValueError(f"no start mark {mark!r}")
+            parts.append(_ghost_mark(mark))
+        else:
+            continue
+        words.append(move_words(action, target))
+    if not parts:
+        return ""
+    title = escape(_("{move} (the coach's advice)").format(move="; ".join(words)))
+    return (f'<g class="ghost" data-advice="true" data-seat="{scene.active}" '
+            f'pointer-events="none">'
+            f'<title>{title}</title>{"".join(parts)}</g>')
 
 
 # --- the board, layer by layer -------------------------------------------------------------
@@ -908,7 +1015,8 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
           preview: tuple[int, int] | None = None, mark: int | None = None,
           highlight: bool = True, names: Sequence[str] | None = None, id_prefix: str = "",
           roll: Mapping[str, Any] | None = None, last: int | None = None,
-          reach: Mapping[int, Sequence[int]] | None = None) -> str:
+          reach: Mapping[int, Sequence[int]] | None = None,
+          ghost: Sequence[Action] | None = None) -> str:
     """The whole board as one `<svg data-board="tsuro">` element.
 
     view: what is drawn, `board_view(state)`, or the dict `state.view(seat)` gives (no
@@ -930,6 +1038,12 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
         mark, or None.
     reach: {square: faces of the daikaiju die}, where the daikaiju could go at the next
         roll (`dangers.reached_squares`), drawn faintly over the daikaiju; or None.
+    ghost: the actions the coach advises (`advice.turn`, game/tsuro/coach.py), drawn
+        faintly: a placement's tile turned as advised on the square to place on, with
+        where the ships would sail (from a view that judges it: board_view), a start
+        mark or a relocation's mark in a ring; nothing for a bonus, nor for an action
+        that is not of the decision drawn. A tile or mark that does not exist raises
+        ValueError.
     """
     scene = TsuroScene(view, seat)
     pre = attr(id_prefix)
@@ -941,25 +1055,27 @@ def board(view: Mapping[str, Any], *, seat: int | None = None,
     target = scene.target() if interactive else None
     return "".join([_root(scene, names, bool(choices) or target is not None),
                     *layers(scene, names, pre, target, choices, picked, preview, roll, last,
-                            reach),
+                            reach, ghost),
                     "</svg>"])
 
 
 def layers(scene: TsuroScene, names: Sequence[str] | None, pre: str, target: int | None,
            choices: Sequence[int], picked: int | None, preview: tuple[int, int] | None,
            roll: Mapping[str, Any] | None = None, last: int | None = None,
-           reach: Mapping[int, Sequence[int]] | None = None) -> list[str]:
+           reach: Mapping[int, Sequence[int]] | None = None,
+           ghost: Sequence[Action] | None = None) -> list[str]:
     """What lies inside the root, bottom to top, as a list of markup. The square to place
     on (`target`, or None) and the start marks to choose (`choices`) are buttons; `picked`
     is the mark picked (or None); `preview` a (tile, rotation) shown on the square to
     place on, even with no `target` (or None); `pre` the ids' prefix; `roll` the
-    daikaiju roll to show (or None). board() draws its root round them; a diagram
+    daikaiju roll to show (or None); `ghost` the coach's advice (or None). board() draws
+    its root round them; a diagram
     (game/tsuro/diagram.py) gives no buttons and puts its notes over them."""
     under, over = _preview(scene, preview)  # the end markers go over the ships
     return [_sea(), _squares(target), _tiles(scene, pre), _last_move(scene, last),
             _trails(scene),
             _daikaiju(scene, pre), _reach(reach), under, _roll(roll), _marks(choices, picked),
-            _ships(scene, names, pre), _target_ring(target),
+            _advice_ghost(scene, ghost), _ships(scene, names, pre), _target_ring(target),
             "" if picked is None else _ghost(scene.active, picked), over, _numbers()]
 
 
@@ -989,4 +1105,4 @@ def tile(tile_id: int, rotation: int = 0, *, selected: bool = False) -> str:
 
 
 __all__ = ["SHIP_COLOURS", "SHIP_NAMES", "SHIP_SHAPES", "TsuroScene", "board", "board_view",
-           "layers", "seat_words", "summary", "tile", "trail_wake", "turn_roll"]
+           "layers", "move_words", "seat_words", "summary", "tile", "trail_wake", "turn_roll"]

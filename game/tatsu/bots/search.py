@@ -16,9 +16,14 @@ candidate), so that a page can stay responsive; `__call__` runs it to the end.
 The second decision of a turn was already chosen with the first (the dice are known
 and nothing random happens in between), so the bot remembers the rest of its planned
 turn and plays it when the position is the one it planned for.
+
+The search itself is `compare` (a generator over given whole turns, returning every
+candidate's expected evaluation), which the coach (game/tatsu/coach.py) runs too, to say
+what the bot would play, what each candidate is worth and what a choice cost.
 """
 
 from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core.actions import Action
@@ -36,16 +41,85 @@ HARD_WEIGHTS = Weights()
 REPLY_WEIGHTS = MEDIUM  # how the bot expects the rival to choose its reply
 
 
+# What a searched candidate met, roll by roll: [(probability, evaluation)].
+Outcomes = list[tuple[float, float]]
+
+
 def reply_value(q: bytearray, me: int, w: Weights, reply_w: Weights,
-                rolls: Sequence[tuple[tuple[int, int], float]] = ROLLS) -> float:
+                rolls: Sequence[tuple[tuple[int, int], float]] = ROLLS,
+                outcomes: Outcomes | None = None) -> float:
     """The expected evaluation (for `me`, to roll next) after the rival's best reply
-    to position `q`, over `rolls` [(dice, probability)]."""
+    to position `q`, over `rolls` [(dice, probability)]. `outcomes`, when given, gets
+    (probability, evaluation) of each roll appended."""
     rival = 1 - me
     total = 0.0
     for dice, chance in rolls:
         _, _, after = best_turn(q, rival, dice, True, reply_w)
-        total += chance * evaluate(after, me, me, w)
+        value = evaluate(after, me, me, w)
+        total += chance * value
+        if outcomes is not None:
+            outcomes.append((chance, value))
     return total
+
+
+def expected_value(q: bytearray, me: int, w: Weights, reply_w: Weights,
+                   outcomes: Outcomes | None = None) -> Generator[None, None, float]:
+    """reply_value over all the rolls, in slices: yields after every ROLLS_PER_SLICE
+    rolls, returns the expected evaluation."""
+    value = 0.0
+    for start in range(0, len(ROLLS), ROLLS_PER_SLICE):
+        value += reply_value(q, me, w, reply_w, ROLLS[start:start + ROLLS_PER_SLICE], outcomes)
+        yield
+    return value
+
+
+@dataclass
+class Compared:
+    """What `compare` found. `turns`: the candidates, [(position, moves)], the
+    evaluation's best first (every turn when none was searched); `values`: their
+    expected evaluations, in that order (empty when none was searched: a single turn,
+    or a win); `outcomes`: each candidate's rolls, when asked for; `choice`: the index
+    of the turn chosen; `won`: the choice wins at once."""
+    turns: list[tuple[bytearray, tuple[Action, ...]]]
+    choice: int = 0
+    values: list[float] = field(default_factory=list)
+    outcomes: list[Outcomes] = field(default_factory=list)
+    won: bool = False
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        return self.turns[self.choice][1]
+
+
+def compare(turns: list[tuple[bytearray, tuple[Action, ...]]], seat: int, w: Weights,
+            reply_w: Weights, candidates: int = CANDIDATES,
+            keep_outcomes: bool = False) -> Generator[None, None, Compared]:
+    """The hard bot's search over `turns` ([(position, moves)], as whole_turns gives them)
+    of `seat`: a winning turn at once (the first found), else the evaluation's best
+    `candidates`, each valued over the rival's replies to the 21 rolls (a slice of
+    ROLLS_PER_SLICE rolls between yields); the best average is chosen (the first of
+    equals). A single turn is chosen without a search."""
+    if len(turns) == 1:
+        return Compared(turns)
+    rival = 1 - seat
+    ranked = []
+    for index, (q, moves) in enumerate(turns):
+        value = evaluate(q, seat, rival, w)
+        if value >= WIN:
+            return Compared([(q, moves)], won=True)
+        ranked.append((-value, index, q, moves))
+    ranked.sort()
+    found = Compared([(q, moves) for _, _, q, moves in ranked[:candidates]])
+    best_value = None
+    for index, (q, _moves) in enumerate(found.turns):
+        outcomes: Outcomes | None = [] if keep_outcomes else None
+        value = yield from expected_value(q, seat, w, reply_w, outcomes)
+        found.values.append(value)
+        if outcomes is not None:
+            found.outcomes.append(outcomes)
+        if best_value is None or value > best_value:
+            found.choice, best_value = index, value
+    return found
 
 
 class HardBot:
@@ -84,27 +158,9 @@ class HardBot:
     def search(self, p: bytearray, seat: int, dice: Sequence[int],
                first: bool) -> Generator[None, None, tuple[Action, ...]]:
         """Generator: yields between slices, returns the moves of the best whole turn."""
-        rival = 1 - seat
-        turns = whole_turns(p, seat, dice, first)
-        if len(turns) == 1:
-            return turns[0][1]
-        ranked = []
-        for index, (q, moves) in enumerate(turns):
-            value = evaluate(q, seat, rival, self.weights)
-            if value >= WIN:
-                return moves
-            ranked.append((-value, index, q, moves))
-        ranked.sort()
-        best, best_value = ranked[0][3], None
-        for _, _, q, moves in ranked[:self.candidates]:
-            value = 0.0
-            for start in range(0, len(ROLLS), ROLLS_PER_SLICE):
-                value += reply_value(q, seat, self.weights, self.reply_weights,
-                                     ROLLS[start:start + ROLLS_PER_SLICE])
-                yield
-            if best_value is None or value > best_value:
-                best, best_value = moves, value
-        return best
+        found = yield from compare(whole_turns(p, seat, dice, first), seat, self.weights,
+                                   self.reply_weights, self.candidates)
+        return found.moves
 
 
 def _rest(dice: Sequence[int], move: Action) -> tuple[int, ...]:
@@ -114,4 +170,5 @@ def _rest(dice: Sequence[int], move: Action) -> tuple[int, ...]:
     return tuple(rest)
 
 
-__all__ = ["CANDIDATES", "HardBot", "reply_value"]
+__all__ = ["CANDIDATES", "Compared", "HardBot", "Outcomes", "compare", "expected_value",
+           "reply_value"]

@@ -32,13 +32,16 @@ spends the ROLLOUTS playouts: a third on every candidate, a third on the better 
 a third on the best two. The number of playouts depends only on the number of
 candidates and of empty squares, never on the clock, so a seeded bot replays. `think`
 is the same search as a generator that yields after every world, so the page can let
-the browser breathe.
+the browser breathe. The coach (game/tsuro/coach.py) runs the same search (`shortlist`,
+`compare`) for the values of the candidates, and of an action played out beside them.
 
 The start mark is chosen by a value fitted on games with random marks (bots/marks.py);
 a relocation and the elimination bonus as the medium bot would, with the hard weights.
 """
 
 import random
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 
 from game.core import Action
 from game.core.bots import Thinking, finish
@@ -177,6 +180,88 @@ def ending_value(world: World, me: int) -> float:
     return 1 / len(world.winners) if me in world.winners else 0.0
 
 
+def shortlist(state: TsuroState, me: int, actions: list[Action], ctx: Context) -> list[Action]:
+    """The placements the search compares (a placement decision of seat `me`, its legal
+    `actions`): the best MAX_CANDIDATES by the evaluation, less those that lose the ship
+    at once; only the best one when it wins at once or when every placement loses. One
+    placement: nothing to compare."""
+    prior = [(placement_value(state, me, a, ctx), -i, a) for i, a in enumerate(actions)]
+    prior.sort(reverse=True)
+    if prior[0][0] >= WIN or prior[0][0] <= LOSS / 2:
+        return [prior[0][2]]  # a sure win, or every placement loses
+    return [a for p, _, a in prior[:MAX_CANDIDATES] if p > LOSS / 2]
+
+
+def playout_budget(state: World, rollouts: int | None = None) -> int:
+    """The playouts of a decision: `rollouts` (None: ROLLOUTS), LATE_PLAYOUTS times as
+    many late in the game."""
+    budget = rollouts or ROLLOUTS
+    if state.empty_squares() <= LATE_EMPTY:
+        budget *= LATE_PLAYOUTS
+    return budget
+
+
+@dataclass(frozen=True)
+class Compared:
+    """What the playouts found: the candidates, then the placements played out beside
+    them (`compare`'s `extra`), each one's worth (the share of the win it promises,
+    0..1: (1 - the daikaiju risk) x the mean of its playouts), the worlds each met, and
+    the index of the candidate chosen."""
+    actions: list[Action]
+    values: list[float]
+    worlds: list[int]
+    choice: int
+
+
+def compare(state: TsuroState, me: int, candidates: list[Action], ctx: Context,
+            rng: random.Random, budget: int,
+            extra: Sequence[Action] = ()) -> Generator[None, None, Compared]:
+    """Successive halving of `candidates` over `budget` playouts in worlds dealt from
+    `rng` (see the module text): a generator that yields after every world. Each
+    placement of `extra` (legal placements of `me`, and any candidate named there too)
+    is played out in every world as well, without taking part in the halving: its
+    value comes from the very worlds the choice was made on (common random numbers),
+    and the choice, the worlds and `rng` are as without it."""
+    opp_ctx = Context(state, OPPONENT_WEIGHTS)
+    actions = list(candidates) + [a for a in dict.fromkeys(extra) if a not in candidates]
+    tracked = [actions.index(a) for a in dict.fromkeys(extra)]
+    # the judged placement of each action (a legal action's own tile and turn)
+    options = [state.placement_outcome(*action.args) for action in actions]
+    risks = [ctx.risk(me, o.voyages[me][0]) if o.own_fate is None else 0.0
+             for o in options]
+    worlds: list[LightWorld] = []  # determinized worlds, shared by all candidates
+    totals = [0.0] * len(actions)
+    counts = [0] * len(actions)  # playouts not left out (see playout)
+    met = [0] * len(actions)
+    alive = list(range(len(candidates)))
+    rounds = max(1, (len(candidates) - 1).bit_length())
+    done = 0
+
+    def worth(i: int) -> float:
+        mean = totals[i] / counts[i] if counts[i] else 0.0
+        return (1 - risks[i]) * mean  # the daikaiju spare the ship, or nothing
+
+    for round_number in range(rounds):
+        more = max(MIN_SAMPLES, budget // rounds // len(alive))
+        while len(worlds) < done + more:
+            worlds.append(light_world(state, me, rng))
+        playing = alive + [i for i in tracked if i not in alive]
+        for world in worlds[done:done + more]:
+            for i in playing:
+                result = playout(world.copy(), me, options[i], ctx, opp_ctx)
+                met[i] += 1
+                if result is not None:
+                    totals[i] += result
+                    counts[i] += 1
+            yield
+        done += more
+        if round_number < rounds - 1:
+            alive.sort(key=lambda i: (-worth(i), i))
+            alive = sorted(alive[:(len(alive) + 1) // 2])
+    best = max(alive, key=lambda i: (worth(i), -i))
+    return Compared(actions, [worth(i) for i in range(len(actions))], met, best)
+
+
 class HardBot:
     """`hard`: determinized playouts of the best placements (see the module text)."""
 
@@ -208,51 +293,13 @@ class HardBot:
 
     def search(self, state: TsuroState, actions: list[Action]) -> Thinking:
         """Generator: yields after every world, returns the chosen placement."""
-        me = self.seat
         ctx = Context(state, self.weights)
-        prior = [(placement_value(state, me, a, ctx), -i, a) for i, a in enumerate(actions)]
-        prior.sort(reverse=True)
-        if prior[0][0] >= WIN or prior[0][0] <= LOSS / 2:
-            return prior[0][2]  # a sure win, or every placement loses
-        candidates = [a for p, _, a in prior[:MAX_CANDIDATES] if p > LOSS / 2]
+        candidates = shortlist(state, self.seat, actions, ctx)
         if len(candidates) == 1:
             return candidates[0]
-        opp_ctx = Context(state, OPPONENT_WEIGHTS)
-        # the judged placement of each candidate (a legal action's own tile and turn)
-        options = [state.placement_outcome(*action.args) for action in candidates]
-        risks = [ctx.risk(me, o.voyages[me][0]) if o.own_fate is None else 0.0
-                 for o in options]
-        budget = self.rollouts or ROLLOUTS
-        if state.empty_squares() <= LATE_EMPTY:
-            budget *= LATE_PLAYOUTS
-        worlds: list[LightWorld] = []  # determinized worlds, shared by all candidates
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)  # playouts not left out (see playout)
-        alive = list(range(len(candidates)))
-        rounds = max(1, (len(candidates) - 1).bit_length())
-        done = 0
-
-        def worth(i: int) -> float:
-            mean = totals[i] / counts[i] if counts[i] else 0.0
-            return (1 - risks[i]) * mean  # the daikaiju spare the ship, or nothing
-
-        for round_number in range(rounds):
-            more = max(MIN_SAMPLES, budget // rounds // len(alive))
-            while len(worlds) < done + more:
-                worlds.append(light_world(state, me, self.rng))
-            for world in worlds[done:done + more]:
-                for i in alive:
-                    result = playout(world.copy(), me, options[i], ctx, opp_ctx)
-                    if result is not None:
-                        totals[i] += result
-                        counts[i] += 1
-                yield
-            done += more
-            if round_number < rounds - 1:
-                alive.sort(key=lambda i: (-worth(i), i))
-                alive = sorted(alive[:(len(alive) + 1) // 2])
-        best = max(alive, key=lambda i: (worth(i), -i))
-        return candidates[best]
+        compared = yield from compare(state, self.seat, candidates, ctx, self.rng,
+                                      playout_budget(state, self.rollouts))
+        return compared.actions[compared.choice]
 
 
-__all__ = ["HardBot"]
+__all__ = ["HardBot", "compare", "playout_budget", "shortlist"]
