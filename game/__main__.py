@@ -7,9 +7,19 @@ import sys
 import textwrap
 from importlib import import_module
 
-from game.core.registry import games
+from game.core.registry import GameInfo, games
 
 GAMES = games()  # each game described once (game/core/registry.py)
+
+
+def _seat_kinds(info) -> dict:
+    """The bots a simulation may seat: the game's levels, and "hint" (every hint of the
+    game's coach played) for a game with a coach."""
+    kinds = dict(info.bot_classes)
+    if info.coach:
+        from game.core.coach import hint_seat
+        kinds["hint"] = hint_seat(GameInfo.load(f"{info.coach}:advise"))
+    return kinds
 
 
 def _simulate(args) -> int:
@@ -45,7 +55,7 @@ def _simulate(args) -> int:
         summary = simulate(
             lambda seed: info.state_class(config, seed), game=args.game, players=players,
             games=args.games, seed=args.seed, bots=bots, turn_cap=info.turn_cap,
-            registry=info.bot_classes, log=(lambda line: print(line, file=sys.stderr)),
+            registry=_seat_kinds(info), log=(lambda line: print(line, file=sys.stderr)),
             each_game=each_game if games_out else None,
         )
     finally:
@@ -267,7 +277,8 @@ def main(argv=None) -> int:
             if on:
                 sim.add_argument(f"--no-{name}", action="store_true",
                                  help=f"{info.name}: play without {name}")
-    sim.add_argument("--bots", help="one bot name per seat, comma separated")
+    sim.add_argument("--bots", help="one bot name per seat, comma separated (random, easy, "
+                     "medium, hard; hint: every hint of the coach played)")
     sim.add_argument("--games-out", metavar="FILE",
                      help="also write each game (seed, seats, winners) as a JSON line")
     sim.set_defaults(run=_simulate)

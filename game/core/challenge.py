@@ -114,22 +114,43 @@ class Challenge:
     def _within_reach(self, spec: Goal, events: list[Event], state: GameState) -> bool:
         """Whether some way of playing the rest of the learner's turn from `state` meets
         the goal (trying each legal action in turn on a copy)."""
+        return self._way(spec, events, state, given_up=True) is not None
+
+    def solution(self, state: GameState, actions: Sequence[Action] = (),
+                 events: Sequence[Event] = ()) -> tuple[Action, ...] | None:
+        """A way to complete the task from `state`, after the learner's `actions` so far
+        (which caused `events`): the rest of the answer, or the actions of the rest of
+        the turn that meet the goal (the first found, trying the legal actions in their
+        order); None when there is none (or none within SEARCH_LIMIT positions). A hint
+        (game/web/embed.py) shows it."""
+        if self.goal is None:
+            given = tuple(actions)
+            return self.answer[len(given):] if given == self.answer[:len(given)] else None
+        spec = self.goals[self.goal.partition(":")[0]]
+        return self._way(spec, own_turn(list(events)), state, given_up=False)
+
+    def _way(self, spec: Goal, events: list[Event], state: GameState,
+             given_up: bool) -> tuple[Action, ...] | None:
+        """The actions of the rest of the learner's turn that meet the goal, found by
+        trying each legal action in turn on a copy; None when none does. Past
+        SEARCH_LIMIT positions: () when `given_up` (taken as within reach), else None."""
         budget = [SEARCH_LIMIT]
 
-        def search(position: GameState, seen: list[Event]) -> bool:
+        def search(position: GameState, seen: list[Event]) -> tuple[Action, ...] | None:
             for action in position.legal_actions():
                 if budget[0] <= 0:
-                    return True
+                    return () if given_up else None
                 budget[0] -= 1
                 trial = position.clone()
                 after = [*seen, *trial.apply(action)]
                 turn = own_turn(after)
                 if spec.met(self.seat, self._arg, turn, trial):
-                    return True
-                if (len(turn) == len(after) and not trial.is_over
-                        and trial.to_move == self.seat and search(trial, after)):
-                    return True
-            return False
+                    return (action,)
+                if len(turn) == len(after) and not trial.is_over and trial.to_move == self.seat:
+                    rest = search(trial, after)
+                    if rest is not None:
+                        return (action, *rest)
+            return None
 
         return search(state, events)
 

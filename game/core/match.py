@@ -32,6 +32,9 @@ Line = tuple[Event, str]  # a log entry: an event and its words ('' for none)
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
 CASUAL_LINE = N_("Casual game: a whole turn can be taken back.")  # logged as _(CASUAL_LINE)
+HINTS_LINE = N_("Hints on request: the coach may show a person the move it would make.")
+# the match's own events, first in its log, and their words
+MATCH_LINES = {"casual": CASUAL_LINE, "hints": HINTS_LINE}
 
 
 class Seat:
@@ -59,11 +62,15 @@ class Match:
     `casual`: a person alone against computers may take back a whole turn (back to the
     start of their last turn, through the computers' actions since). It counts only
     with exactly one person at the table (else it is ignored), and the game log says
-    so in its first line (an Event of kind "casual")."""
+    so in its first line (an Event of kind "casual").
+
+    `hints`: a person at the table may ask the coach (game/<game>/coach.py) for the move
+    it would make, with its reasons. It counts only with a person at the table; the log
+    says so in its first lines (an Event of kind "hints")."""
 
     def __init__(self, game: GameInfo, config: dict[str, Any], seed: int | str,
                  seats: Iterable[Seat], *, state: GameState | None = None,
-                 casual: bool = False) -> None:
+                 casual: bool = False, hints: bool = False) -> None:
         self.game = game
         self.describe = game.describe
         self.seats = list(seats)
@@ -84,13 +91,15 @@ class Match:
         # its record (takeback, replay); one begun at a state (Match.at) cannot.
         self._dealt: GameState | None = self.state if state is None else None
         self.casual = bool(casual) and self.humans == 1 and len(self.seats) > 1
+        self.hints = bool(hints) and self.humans >= 1 and bool(game.coach)
         self._open()
 
     def _open(self) -> None:
-        """The log's first entries: the casual setting, what happened before the first
-        decision."""
-        if self.casual:
-            self.log.append((Event("casual", {}), _(CASUAL_LINE)))
+        """The log's first entries: the casual and hints settings, what happened before
+        the first decision."""
+        for kind in ("casual", "hints"):
+            if getattr(self, kind):
+                self.log.append((Event(kind, {}), _(MATCH_LINES[kind])))
         self._note(getattr(self.state, "setup_events", []))
         self.opening = len(self.log)  # the log's entries before the first action
 
@@ -171,8 +180,8 @@ class Match:
     def words(self, event: Event) -> str:
         """An event of the log in words, in the language spoken now ('' for an event
         that needs no line): the game's own words, or the match's for its own events."""
-        if event.kind == "casual":
-            return _(CASUAL_LINE)
+        if event.kind in MATCH_LINES:
+            return _(MATCH_LINES[event.kind])
         return self.describe(event, self.names)
 
     def _note(self, events: Iterable[Event]) -> list[Line]:
@@ -182,11 +191,12 @@ class Match:
 
     @classmethod
     def at(cls, game: GameInfo, state: GameState, seats: Iterable[Seat],
-           seed: int | str = 0) -> Match:
+           seed: int | str = 0, hints: bool = False) -> Match:
         """A match that begins at `state` (a position, or a game under way); the
         computers' own chance comes from `seed`."""
-        return cls(game, state.config, seed, seats, state=state)
+        return cls(game, state.config, seed, seats, state=state, hints=hints)
 
     def rematch(self, seed: int | str) -> Match:
         """The same table, a new game."""
-        return Match(self.game, self.state.config, seed, self.seats, casual=self.casual)
+        return Match(self.game, self.state.config, seed, self.seats, casual=self.casual,
+                     hints=self.hints)

@@ -85,6 +85,9 @@ class GameInfo:
     goals_module: str = ""
     # the module whose LESSON lists the steps of "Learn to play" (game/core/lessons.py)
     lessons_module: str = ""
+    # the module whose advise(state, played) and hint_words(advice, names) coach a person
+    # at the table (game/core/coach.py); "" for a game without a coach
+    coach: str = ""
     # the rules page (game/site/rules.py makes rules/<rules_page> from
     # docs/rules-<its stem>.md); where each rule a RuleError names is explained there:
     # {rule: anchor} (a reading "D<n>" not listed is at "d<n>"); and the sections whose
@@ -107,7 +110,7 @@ class GameInfo:
     # name, so the web bundle ships them (game/site/bundle.py)
     NAMED: ClassVar[tuple[str, ...]] = ("package", "state", "words", "drawing", "bots", "table",
                               "seat_labels", "seat_colours", "setup_form", "setup_read",
-                              "sample_view", "goals_module", "lessons_module")
+                              "sample_view", "goals_module", "lessons_module", "coach")
 
     @staticmethod
     def load(dotted: str) -> Any:

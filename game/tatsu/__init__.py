@@ -16,7 +16,7 @@ GAME = GameInfo(
     key="tatsu", name="Tatsu", players=(2, 2), turn_cap=2000,
     package="game.tatsu", state="game.tatsu.state:TatsuState", words="game.tatsu.text",
     drawing="game.tatsu.svg", bots="game.tatsu.bots", goals_module="game.tatsu.goals",
-    lessons_module="game.tatsu.lessons",
+    lessons_module="game.tatsu.lessons", coach="game.tatsu.coach",
     table="game.web.tatsu_table:TatsuTable",
     seat_labels="game.tatsu.arena:COLOUR_NAMES", seat_colours="game.tatsu.svg:STONE_FILLS",
     setup_form="game.web.tatsu_setup:form_body", setup_read="game.web.tatsu_setup:read_fields",

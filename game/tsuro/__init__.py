@@ -14,7 +14,7 @@ GAME = GameInfo(
     key="tsuro", name=N_("Tsuro of the Seas"), players=(2, 8), turn_cap=1000,
     package="game.tsuro", state="game.tsuro.state:TsuroState", words="game.tsuro.text",
     drawing="game.tsuro.svg", bots="game.tsuro.bots", goals_module="game.tsuro.goals",
-    lessons_module="game.tsuro.lessons",
+    lessons_module="game.tsuro.lessons", coach="game.tsuro.coach",
     table="game.web.tsuro_table:TsuroTable",
     seat_labels="game.tsuro.svg:SHIP_NAMES", seat_colours="game.tsuro.svg:SHIP_COLOURS",
     setup_form="game.web.tsuro_setup:form_body", setup_read="game.web.tsuro_setup:read_fields",

@@ -22,6 +22,9 @@ A teaching page puts a board in an `<iframe src="embed.html?...">`. The paramete
              sink:2, escape, destroy:fire
   answer     challenge: instead of a goal, the exact action(s) wanted, as JSON
   task       words shown above the board instead of the goal's own
+  hint       on | off (default): play, a Hint button (the coach: the move the hard
+             computer would make, and why); challenge, after a wrong try, "Try again with
+             a hint", the way to the task drawn and said (the message hint says when)
   id         any short text, echoed in every message to the host page
   lang       the language of the frame's words: en, es, pt, hu or ro (default: English)
 
@@ -34,10 +37,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from game.core.actions import Action
 from game.core.challenge import Challenge, ChallengeError
+from game.core.coach import Advice, Reason
 from game.core.errors import RecordError
 from game.core.i18n import N_, _, grouped, ngettext
 from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, shown, too_large
@@ -52,7 +57,7 @@ if TYPE_CHECKING:
 
 MODES = ("view", "play", "challenge")
 KNOWN = ("game", "position", "record", "step", "seat", "mode", "line", "players", "goal",
-         "answer", "task", "id", "lang")
+         "answer", "task", "id", "lang", "hint")
 # The parameters that hold a list of actions, in the words of their messages (the
 # parameter's own name stays as written: teachers type it)
 ACTION_LISTS = {
@@ -82,6 +87,7 @@ class Embed:
     challenge: Challenge | None = None
     task: str = ""
     ident: str = ""
+    hint: bool = False  # hints on (the `hint` parameter)
 
     def begin(self):
         """A fresh copy of the starting position (for a retry or a reset)."""
@@ -106,7 +112,8 @@ class Embed:
                 name = _("{level} computer").format(level=_(LEVEL_WORDS[player]))
                 seats.append(Seat(name if labelled else _("{seat}, {computer}").format(
                     seat=names[index], computer=name.lower()), player))
-        match = EmbedMatch.at(self.info, self.begin(), seats, seed=0)
+        match = EmbedMatch.at(self.info, self.begin(), seats, seed=0,
+                              hints=self.hint and self.mode == "play")
         if tell is not None:
             match.tell = tell  # type: ignore[attr-defined]  # at() made an EmbedMatch
         return match
@@ -144,8 +151,12 @@ def read(params: dict) -> Embed:
     state, rest = _state(info, params)
     players = _players(params.get("players"), state) if mode == "play" else None
     seat = _seat(params.get("seat"), state, info, players)
+    hint = params.get("hint") or "off"
+    if hint not in ("on", "off"):
+        raise EmbedError(_("The hint is on or off, not “{hint}”.").format(
+            hint=shown(hint, quoted=False)))
     embed = Embed(info, state, seat, mode, task=params.get("task") or "",
-                  ident=(params.get("id") or "")[:LONGEST_ID])
+                  ident=(params.get("id") or "")[:LONGEST_ID], hint=hint == "on")
     if mode == "view":
         embed.line = _actions(params["line"], "line") if params.get("line") else rest
         _playable(state, embed.line)
@@ -359,11 +370,15 @@ class _InAFrame:
                 f"{again}</button>")
 
 
-def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=None):
+def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=None,
+                hinted: bool = False):
     """The game's own table (game/web/*_table.py), made to play inside a frame: the
     view is always `embed.seat`'s, a challenge is judged after each of the learner's
     actions, and the game's end offers a fresh start from the position.
-    `after_verdict(verdict)` may add HTML (a hint, a button on) above "Try again"."""
+    `after_verdict(verdict)` may add HTML (a hint, a button on) above "Try again".
+    With hints on (`embed.hint`), a play board offers the coach's Hint; a challenge
+    offers its own way to the task as a hint once `hinted` (after a wrong try), and
+    each hint shown is told to the host page (message hint {actions})."""
     base = embed.info.table_class
 
     class EmbedTable(_InAFrame, base):  # type: ignore[misc, valid-type]  # base: the game's Table
@@ -372,9 +387,7 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
         def __init__(self):
             super().__init__(embed.match(tell), page, speed)
             self.tried, self.seen = [], []
-
-        def viewer(self):
-            return embed.seat
+            _hints_in_a_frame(self, embed, tell, hinted)
 
         async def act(self, action) -> bool:
             if self.verdict is not None:
@@ -397,11 +410,15 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             more = after_verdict(self.verdict) if after_verdict else ""
             primary = "" if more else ' class="primary"'
             again = _escape(_("Try again"))
+            helped = ""
+            if embed.hint and mark == "failed" and embed.challenge is not None:
+                with_hint = _escape(_("Try again with a hint"))
+                helped = f'<button type="button" data-embed-reset="hint">{with_hint}</button>'
             return (f'<div class="verdict" data-verdict="{mark}" role="alert">'
                     f'<p>{_escape(self.verdict.words)}</p>'  # type: ignore[union-attr]
                     f'{more}<div class="controls">'
                     f'<button type="button"{primary} '
-                    f'data-embed-reset="1">{again}</button>'
+                    f'data-embed-reset="1">{again}</button>{helped}'
                     "</div></div>")
 
         def panel_html(self) -> str:
@@ -420,6 +437,38 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             return super().status_html()
 
     return EmbedTable()
+
+
+def _hints_in_a_frame(table, embed: Embed, tell, hinted: bool) -> None:
+    """A frame's hints (hint=on): each shown is told to the host page; a challenge's are
+    offered once `hinted` (after a wrong try), and show its own way to the task."""
+    if not embed.hint:
+        return
+    table.coach.on_shown = lambda advice: tell(
+        "hint", {"actions": [action.to_json() for action in advice.turn]})
+    if embed.challenge is not None:
+        table.coach.allowed = lambda: hinted and table.verdict is None
+        table.coach.source = lambda state: _challenge_way(table, embed, state)
+        table.coach.words = lambda advice: _way_words(table, embed, advice)
+
+
+def _challenge_way(table, embed: Embed, state):
+    """The challenge's own way to its task from here, as a hint (a thinking generator;
+    the coach's move where the search finds none)."""
+    way = embed.challenge.solution(state, table.tried, table.seen)  # type: ignore[union-attr]
+    if not way:
+        return (yield from import_module(embed.info.coach).advise(state))
+    yield
+    return Advice(seat=state.to_move, action=way[0], turn=way, best_value=1.0,
+                  reasons=(Reason("task"),))
+
+
+def _way_words(table, embed: Embed, advice: Advice) -> str:
+    coach = import_module(embed.info.coach)
+    if not advice.reasons or advice.reasons[0].kind != "task":
+        return coach.hint_words(advice, table.match.names)
+    move = coach.state_move_words(table.state, advice.action)
+    return _("{move}: that is the way to the task.").format(move=move)
 
 
 def _escape(text: str) -> str:

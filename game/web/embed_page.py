@@ -8,7 +8,8 @@ receives for it), every message being an object
 
   sent      ready {mode, seat, task}: always the board's first message, before any
             computer's action; action {seat, action, events}; solved / failed
-            {words, actions}; game_over {winners, reason}; error {message}
+            {words, actions}; hint {actions} (a hint shown: the actions it advises);
+            game_over {winners, reason}; error {message}
   received  load {params}: show another board (the same parameters as the URL);
             reset: back to the starting position. Either is obeyed at any moment, a
             motion or a computer's turn included: the board it replaces stops there.
@@ -70,6 +71,7 @@ class EmbedPage(Session):
         self.step = 0
         self.shown: list = []
         self.loads = 0
+        self.hinted = False  # a challenge tried again with a hint: hints offered since
 
     def tell(self, kind: str, data: dict) -> None:
         if self.framed:
@@ -99,6 +101,7 @@ class EmbedPage(Session):
         if self.page is not None:
             self.page.retire()
         self.embed, self.table, self.page, self.step, self.shown = None, None, None, 0, []
+        self.hinted = False
 
     async def load(self, params: dict) -> None:
         self.replace_board()
@@ -142,10 +145,11 @@ class EmbedPage(Session):
         with suppress(Superseded):
             await table.advance()
 
-    def new_table(self, embed: Embed):
-        """The board's table, drawn, its computers not yet moved."""
+    def new_table(self, embed: Embed, hinted: bool = False):
+        """The board's table, drawn, its computers not yet moved; `hinted`: a challenge
+        tried again with a hint (after a wrong try, with hints on)."""
         page = TablePage(self.port)
-        table = embed_table(embed, page, self.tell)
+        table = embed_table(embed, page, self.tell, hinted=hinted)
         self.table, self.page = table, page
         table.render()
         return table
@@ -183,11 +187,13 @@ class EmbedPage(Session):
                                        self.step + int(data["viewStep"])))
                 self.show_view()
         elif "embedReset" in data:
-            await self.reset()
+            await self.reset(hinted=data["embedReset"] == "hint")
         elif self.table is not None:
             await self.table.click(data)
 
-    async def reset(self) -> None:
+    async def reset(self, hinted: bool = False) -> None:
+        """Back to the starting position; `hinted`: with the challenge's hint shown (its
+        "Try again with a hint"), the Hint button offered in every try after it."""
         embed = self.embed
         if embed is None:
             return
@@ -197,7 +203,12 @@ class EmbedPage(Session):
         else:
             if self.page is not None:
                 self.page.retire()
-            await self.play_on(self.new_table(embed))
+            self.hinted = embed.hint and (hinted or self.hinted)
+            table = self.new_table(embed, self.hinted)
+            if hinted and self.hinted:
+                with suppress(Superseded):
+                    await table.coach.ask()
+            await self.play_on(table)
 
     async def on_key(self, message: dict) -> None:
         if self.table is not None:
@@ -219,6 +230,7 @@ class EmbedPage(Session):
                 return
             await self.load(params)  # read() refuses any value that is not a short text
         elif data.get("type") == "reset":
+            self.hinted = False  # (the host starts the board afresh)
             await self.reset()
 
     async def begin(self) -> None:

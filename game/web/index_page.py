@@ -376,6 +376,7 @@ class IndexPage(Session):
             read_form,
             refreshed_form,
             wants_casual,
+            wants_hints,
         )
         from game.web.table import pace_select
 
@@ -390,7 +391,8 @@ class IndexPage(Session):
                 self.text("status", _("Please correct the marked field."))
                 return
             config, seed, seats, speed = read_form(game, values, random.randrange(10**9))
-            match = Match(info, config, seed, seats, casual=wants_casual(values))
+            match = Match(info, config, seed, seats, casual=wants_casual(values),
+                          hints=wants_hints(values))
             # the form's names, seats and settings, for the next visit
             self.store(FORM_KEY.format(game=game), kept_form_text(values))
             self.speed = speed

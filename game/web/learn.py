@@ -44,9 +44,10 @@ def play_link(info: GameInfo) -> str:
 
 
 def step_embed(info: GameInfo, step: Step) -> Embed:
-    """The step as a challenge on a live board."""
+    """The step as a challenge on a live board, with hints on (after a wrong try, "Try
+    again with a hint" shows the way to the task)."""
     return read({"game": info.key, "position": step.position, "mode": "challenge",
-                 "goal": step.goal})
+                 "goal": step.goal, "hint": "on"})
 
 
 def solved_steps(stored: str | None, info: GameInfo) -> set[str]:

@@ -66,7 +66,9 @@ class LearnPage(Session):
             self.show("lesson", step_html(info, self.current, self.solved))
         self.root("verdict", kind if kind in ("solved", "failed") else "")
 
-    async def show_step(self, index: int) -> None:
+    async def show_step(self, index: int, hinted: bool = False) -> None:
+        """Step `index` on a fresh board; `hinted`: tried again with a hint (the way to
+        the task drawn and said, and the Hint button offered)."""
         info = self.info
         index = max(0, min(len(info.lesson) - 1, index))
         self.current = index
@@ -80,10 +82,13 @@ class LearnPage(Session):
             self.table.page.retire()
         table = embed_table(embed, TablePage(self.port), self.tell,
                             after_verdict=lambda verdict: after_verdict(info, index,
-                                                                        verdict.solved))
+                                                                        verdict.solved),
+                            hinted=hinted)
         self.table = table
         try:
             await table.start()
+            if hinted:
+                await table.coach.ask()
         except Superseded:  # another step was asked for while this one began
             return
         query = f"?game={info.key}&step={index + 1}" + (
@@ -115,7 +120,7 @@ class LearnPage(Session):
         if "lessonStep" in data:
             await self.show_step(int(data["lessonStep"]))
         elif "embedReset" in data:
-            await self.show_step(self.current)
+            await self.show_step(self.current, hinted=data["embedReset"] == "hint")
         elif self.table is not None:
             await self.table.click(data)
 

@@ -35,7 +35,7 @@ SAVE_FORMAT = "tsuro-tatsu-save"
 SAVE_VERSION = 1
 STORAGE_KEY = "tsuro-tatsu.saved.{game}"
 SAVE_KEYS = {"format", "version", "game", "record", "seats", "pace"}
-OPTIONAL_KEYS = {"casual": False}  # added within version 1: older saves lack it
+OPTIONAL_KEYS = {"casual": False, "hints": False}  # added within version 1: older saves lack them
 
 
 class SavedGameError(ValueError):
@@ -47,7 +47,7 @@ def saved_game(match: Match, pace: str) -> dict:
     return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": match.game.key,
             "record": match.state.to_record(),
             "seats": [seat.to_json() for seat in match.seats], "pace": pace,
-            "casual": match.casual}
+            "casual": match.casual, "hints": match.hints}
 
 
 def saved_text(match: Match, pace: str) -> str:
@@ -108,7 +108,10 @@ def restore(data) -> tuple[Match, str]:
     casual = data.get("casual", OPTIONAL_KEYS["casual"])
     if type(casual) is not bool:
         raise SavedGameError(_("the kept game's casual setting is neither true nor false"))
-    match = Match(info, record["config"], record["seed"], seats, casual=casual)
+    hints = data.get("hints", OPTIONAL_KEYS["hints"])
+    if type(hints) is not bool:
+        raise SavedGameError(_("the kept game's hints setting is neither true nor false"))
+    match = Match(info, record["config"], record["seed"], seats, casual=casual, hints=hints)
     for raw in record["actions"]:
         match.play(Action.from_json(raw))
     pace = data["pace"] if type(data["pace"]) is str and data["pace"] in SPEEDS else "normal"

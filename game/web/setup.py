@@ -167,35 +167,47 @@ def seed_and_pace(seed: str, speed: str, errors: dict) -> str:
                              " field-pace"))
 
 
-def whole_form(game: str, body, casual: bool = False) -> str:
+def whole_form(game: str, body, casual: bool = False, hints: bool = False) -> str:
     """The game's form around its fields (`body`: the seats' part, or (seats' part,
     settings' part)), with its title, the casual switch
-    (game/core/takeback.py: a person alone against computers may take back a whole turn)
-    and the start button."""
+    (game/core/takeback.py: a person alone against computers may take back a whole turn),
+    the hints switch (the coach, for a game that has one) and the start button."""
     title = escape(_("New game of {game}").format(game=described_game(game).shown_name))
-    casual_words = escape(_("Casual game"))
-    casual_hint = escape(_("Against computers, take back a whole turn, not just your last "
-                           "choice."))
     start = escape(_("Start the game"))
-    check = (f'<div class="field check field-casual"><input type="checkbox" '
-             f'id="setup-casual" name="casual"{" checked" if casual else ""} '
-             f'aria-describedby="setup-casual-hint"><label for="setup-casual">{casual_words}'
-             f'</label><p class="hint" id="setup-casual-hint">{casual_hint}</p></div>')
+    checks = _check("casual", casual, _("Casual game"),
+                    _("Against computers, take back a whole turn, not just your last choice."))
+    if described_game(game).coach:
+        checks += _check("hints", hints, _("Hints on request"),
+                         _("A Hint button shows the move the hard computer would make, "
+                           "and why. The game's log says hints were on."))
     # Start comes right after the seats, so that a phone shows it without scrolling; the
     # settings most games leave as they are (`body`'s second part: seed, pace...; the
-    # casual switch) follow it.
+    # casual and hints switches) follow it.
     seats, settings = body if isinstance(body, tuple) else (body, "")
     more = escape(_("More settings"))
     return (f'<form id="setup-form" class="setup" data-game="{game}" novalidate '
             f'aria-labelledby="setup-title"><h2 id="setup-title">{title}</h2>{seats}'
             f'<button type="submit" class="primary start-game" data-start="1">{start}'
             f'</button><div class="more-settings" role="group" aria-label="{more}">'
-            f"{settings}{check}</div></form>")
+            f"{settings}{checks}</div></form>")
+
+
+def _check(name: str, checked: bool, words: str, hint: str) -> str:
+    """An on/off setting of the form: a checkbox, its label and a line on what it does."""
+    return (f'<div class="field check field-{name}"><input type="checkbox" '
+            f'id="setup-{name}" name="{name}"{" checked" if checked else ""} '
+            f'aria-describedby="setup-{name}-hint"><label for="setup-{name}">{escape(words)}'
+            f'</label><p class="hint" id="setup-{name}-hint">{escape(hint)}</p></div>')
 
 
 def wants_casual(values: dict | None) -> bool:
     """Whether the form's values ask for a casual game."""
     return bool(values) and values.get("casual") in ("on", "true")  # type: ignore[union-attr, operator]
+
+
+def wants_hints(values: dict | None) -> bool:
+    """Whether the form's values ask for hints on request."""
+    return bool(values) and values.get("hints") in ("on", "true")  # type: ignore[union-attr, operator]
 
 
 def fill_seats(game: str, count: int, names, kinds) -> tuple:
@@ -236,7 +248,7 @@ def refreshed_form(game: str, values: dict, errors=None) -> str:
     names a person typed stay; a seat whose name is still a default gets the default of
     its (new) kind; seats added by a larger count get defaults."""
     return whole_form(game, _own(game, "setup_form")(values, errors or {}),
-                      wants_casual(values))
+                      wants_casual(values), wants_hints(values))
 
 
 # --- the form kept for next time ------------------------------------------------------------

@@ -16,8 +16,10 @@ Two things both tables offer beside the game (the issue "Games are never lost"):
               over, or a click on a log line (data-step). While replaying, nothing can
               be played: buttons data-replay="first|back|next|last|live", keys ← → Home
               End, Escape back to the game.
-Clicks: `click(data)` with "takeback", "replay" or "step" (a log line's data-step) are
-the table's own (`shared_click`); each game's table handles the rest.
+A third, in a game started with hints on: the coach (game/web/coaching.py), the Hint button
+(data-hint) and key H.
+Clicks: `click(data)` with "takeback", "replay", "step" (a log line's data-step) or
+"hint" are the table's own (`shared_click`); each game's table handles the rest.
 """
 
 import time
@@ -31,7 +33,9 @@ from game.core.event_kinds import EventKind
 from game.core.i18n import N_, _, ngettext
 from game.core.rule_links import rule_anchor, rule_words
 from game.core.words import and_list
+from game.web.coaching import HINT_KEYS, TableCoach
 from game.web.replay import Replay, logged_lines
+from game.web.reviewing import TableReview
 
 # Seconds a log line stays in view, per pace. A computer also waits one step before it
 # moves, so that a person sees whose turn it is; lines of bookkeeping (a turn begins, a
@@ -114,6 +118,7 @@ COMMON_KEYS = (
 )
 END_KEYS = (
     ("U", N_("take back your last move, when it may be taken back")),
+    ("H", N_("a hint, in a game with hints on: the move the hard computer would make")),
     (N_("← →, Home, End"), N_("in a replay: step back and forth, to the first or last step")),
     (N_("Escape"), N_("in a replay: back to the game")),
     ("?", N_("this list of keys")),
@@ -209,6 +214,8 @@ class Table(ABC):
         self.replay_step: Any = None  # the step a replay shows; None: the live game
         self.replay_seat: int | None = None  # whose view the replay shows
         self._replay: Any = None  # a Replay: the game's positions by step (game/web/replay.py)
+        self.coach = TableCoach(self)  # hints on request (game/web/coaching.py)
+        self.reviewing = TableReview(self)  # the finished game's review (game/web/reviewing.py)
 
     # --- what subclasses provide -------------------------------------------------------
     @abstractmethod
@@ -273,12 +280,12 @@ class Table(ABC):
                 for s in sorted(range(self.state.players),
                                 key=lambda s: s not in self.state.winners)]
 
-    def replay_board_html(self, state, seat) -> str:
+    def replay_board_html(self, state, seat, ghost=None) -> str:
         """A past position's board from `seat`'s side (None: nobody's), with nothing to
-        click and nothing `seat` may not see."""
+        click and nothing `seat` may not see; `ghost`: a review's better choice there."""
         drawing = self.match.game.svg
         return drawing.board(drawing.board_view(state), seat=seat, highlight=False,
-                             names=self.match.names)
+                             names=self.match.names, ghost=ghost)
 
     hides_hands = False  # Tsuro of the Seas: hands stay hidden between people
     takeback_allowed = True  # a table may offer no takeback (an embedded board)
@@ -392,16 +399,18 @@ class Table(ABC):
         """Under the person's controls: take back, replay (when offered)."""
         if self.busy or self.state.is_over or not self.match.human_to_move:
             return ""
-        buttons = self.takeback_button()
+        hint = self.coach.hint_html()  # (the hint's sentence, beside its button)
+        buttons = self.coach.button() + self.takeback_button()
         if self.replay_offered():
             label, replay = escape(_("Replay the game so far")), escape(_("Replay"))
             buttons += ('<button type="button" data-replay="back" '
                         f'aria-label="{label}">{replay}</button>')
-        return f'<div class="controls game-tools">{buttons}</div>' if buttons else ""
+        return f'{hint}<div class="controls game-tools">{buttons}</div>' if buttons else hint
 
     def status_html(self) -> str:
         if self.state.is_over or self.resigned is not None:
-            return escape(_("The game is over."))
+            reviewing = self.reviewing.status_html()
+            return escape(_("The game is over.")) if reviewing is None else reviewing
         news = "".join(f'<span class="news">{escape(line)}</span> ' for line in self.news)
         seat = self.state.to_move
         if not self.match.human_to_move:
@@ -471,7 +480,9 @@ class Table(ABC):
         return (f'<div class="result" data-winners="{",".join(map(str, winners))}">'
                 f'<p class="result-line">{result}</p>{mine}'
                 f'<ol class="standings">{"".join(rows)}</ol>'
-                f'<div class="controls">{self.end_controls()}{replay}</div></div>')
+                f'{self.reviewing.summary_html()}'
+                f'<div class="controls">{self.end_controls()}{replay}'
+                f'{self.reviewing.button()}</div></div>')
 
     def end_controls(self) -> str:
         """The buttons offered once the game is over."""
@@ -514,7 +525,11 @@ class Table(ABC):
         bot = self.match.bots[self.state.to_move]
         if not hasattr(bot, "think"):
             return bot(self.state)
-        steps = bot.think(self.state)
+        return await self.sliced(bot.think(self.state))
+
+    async def sliced(self, steps):
+        """Run a thinking generator (a bot's think, the coach's advise) to its end, the
+        browser given its turn between slices; its result."""
         slice_end = time.perf_counter() + THINK_SLICE
         while True:
             try:
@@ -693,6 +708,7 @@ class Table(ABC):
         person, count = plan
         self.match.rewind(count)
         self.forget_choice()
+        self.coach.forget()
         self.message = ""
         self.news = []
         took = (_("{name} took back a move.") if count == 1 else
@@ -752,8 +768,9 @@ class Table(ABC):
     def render_replay(self) -> None:
         step, last = self.replay_step, self._replay.count
         state = self._replay.position(step)
+        board = self.replay_board_html(state, self.replay_seat, self.reviewing.ghost(step))
         self.page.show("board", f'<div class="replay-board" data-replay-at="{step}">'
-                                f"{self.replay_board_html(state, self.replay_seat)}</div>")
+                                f"{board}</div>")
         self.page.show("overlay", "")
         self.page.show("panel", self.replay_panel_html())
         # one line: the step's words are in the panel, and its lines marked in the log
@@ -774,6 +791,7 @@ class Table(ABC):
                     f'aria-keyshortcuts="{key}"{disabled}>{text}</button>')
 
         words = "".join(f"<li>{escape(line)}</li>" for line in self._replay.words(step))
+        note = self.reviewing.replay_note(step, self._replay.position(step))
         back = escape(_("Back to the result") if self.state.is_over else _("Back to the game"))
         title, group = escape(_("Replay")), words_html(_("Step through the game"))
         at = escape(_("Step {step} of {last}").format(step=step, last=last))
@@ -783,7 +801,7 @@ class Table(ABC):
             f'<h2 class="panel-title">{title}</h2>'
             f'<p class="replay-at" data-replay-at="{step}" data-replay-last="{last}">'
             f"{at}</p>"
-            f'<ul class="replay-words">{words}</ul>'
+            f'<ul class="replay-words">{words}</ul>{note}'
             f'<div class="controls replay-controls" role="group" aria-label="{group}">'
             + button("first", _("First step (Home)"), ICONS["first"], "Home", step == 0)
             + button("back", _("Step back (left arrow)"), ICONS["back"], "ArrowLeft",
@@ -803,6 +821,12 @@ class Table(ABC):
         if "takeback" in data:
             await self.takeback()
             return True
+        if "hint" in data:
+            await self.coach.ask()
+            return True
+        if "review" in data:
+            await self.reviewing.run()
+            return True
         if "replay" in data or "step" in data:
             await self.idle()
             self.replay_go(data.get("replay", data.get("step")))
@@ -819,6 +843,9 @@ class Table(ABC):
             return True
         if key in TAKEBACK_KEYS:
             await self.takeback()
+            return True
+        if key in HINT_KEYS and self.coach.offered():
+            await self.coach.ask()
             return True
         self.notice = ""  # said once: the person has moved on
         return False

@@ -54,7 +54,8 @@ class TatsuTable(Table):
         return svg.board(svg.board_view(self.state), seat=self.viewer(),
                          selected=self.selected if acting else None, highlight=acting,
                          names=self.match.names,
-                         last=svg.last_move(event for event, _line in self.match.log))
+                         last=svg.last_move(event for event, _line in self.match.log),
+                         ghost=self.coach.ghost())
 
     def can_escape(self) -> bool:
         return any(a.kind == "escape" for a in self.state.legal_actions())

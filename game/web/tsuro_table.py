@@ -89,14 +89,16 @@ class TsuroTable(Table):
             self.dangers_shown() else None
         return svg.board(svg.board_view(self.state), seat=self.viewer(), preview=preview,
                          mark=mark, highlight=acting and not self.animating,
-                         names=self.match.names, roll=roll, last=last, reach=reach)
+                         names=self.match.names, roll=roll, last=last, reach=reach,
+                         ghost=self.coach.ghost())
 
-    def replay_board_html(self, state, seat) -> str:
+    def replay_board_html(self, state, seat, ghost=None) -> str:
         """A past position from `seat`'s view (state.view: no other hands, no draw
         order, no face-down daikaiju), nothing to click; nobody's seat: the public
-        board only."""
+        board only. `ghost`: a review's better choice there."""
         view = svg.board_view(state) if seat is None else state.view(seat)
-        return svg.board(view, seat=seat, highlight=False, names=self.match.names)
+        return svg.board(view, seat=seat, highlight=False, names=self.match.names,
+                         ghost=ghost)
 
     def prompt(self) -> str:
         seat = self.state.to_move

@@ -41,6 +41,7 @@ from players import (
     tsuro_twin,
 )
 
+from game.core.match import HINTS_LINE
 from game.site.build import site_files
 from game.site.runtime import VENDOR, is_installed
 
@@ -210,14 +211,19 @@ def test_tatsu_game_screens(page, site, axe_path):
     open_page(page, f"{site.url}?game=tatsu")
     start_game(page, {"name0": "Ann", "player0": "human", "name1": LONG_NAME,
                       "player1": "easy", "first": "black", "seed": TATSU_SEED,
-                      "speed": "instant"})
+                      "speed": "instant", "hints": True})
     twin = tatsu_twin(TATSU_SEED, ["Ann (Black)", f"{LONG_NAME} (White)"], ["human", "easy"])
+    twin.lines.insert(0, HINTS_LINE)  # the log's first line: hints are on
     player = TatsuPlayer(page, twin)
     player.settle()
+    page.click("#panel button[data-hint]")  # the coach's move, drawn and said
+    page.wait_for_selector("#board g.ghost[data-advice]")
+    hint_problems = check(page, axe_path, "Tatsu: a hint shown",
+                          focus=("#panel button[data-hint]",))
     shown = page.locator('#board g.side[data-seat="1"] text.name').text_content()
     assert shown.endswith("… (White)") and LONG_NAME.startswith(shown.split("…")[0])
     rng = random.Random(TATSU_SEED)
-    problems = []
+    problems = hint_problems
     selected = False
     while not twin.state.is_over:
         action = choose_tatsu(twin.state, rng)
@@ -242,6 +248,17 @@ def test_tatsu_game_screens(page, site, axe_path):
         player.play(action)
     assert selected
     problems += check(page, axe_path, "Tatsu: game over", focus=("#panel button",))
+    page.click("#panel button[data-review]")  # the coach's review of the game
+    page.wait_for_selector("#panel section.review")
+    problems += check(page, axe_path, "Tatsu: the game reviewed", focus=("#panel button",))
+    costly = page.locator("#panel button[data-costly]")
+    if costly.count():
+        costly.first.click()
+        page.wait_for_selector("#panel .review-note")
+        problems += check(page, axe_path, "Tatsu: a costly choice in the replay",
+                          focus=("#panel button",))
+        page.click('#panel button[data-replay="live"]')
+        page.wait_for_selector("#panel section.review")
     page.keyboard.press("?")  # the keys, in a modal dialog over the page
     page.wait_for_function("document.getElementById('keys-help').open")
     problems += check(page, axe_path, "Tatsu: the keys dialog",

@@ -94,7 +94,7 @@ def test_a_teaching_page_on_another_origin_embeds_a_challenge_and_a_game(page, s
     assert inside.locator('.verdict[data-verdict="failed"]').is_visible()
 
     # then rightly, after "Try again"
-    inside.get_by_role("button", name="Try again").click()
+    inside.get_by_role("button", name="Try again", exact=True).click()
     inside.locator('.verdict').wait_for(state="detached")
     click_action(inside, state, escape)
     solved = messages(page, "solved", frame_id="escape")

@@ -42,7 +42,7 @@ def test_the_tatsu_lesson_runs_to_its_end_and_is_remembered(page, site, watched)
                 click_tatsu(page, 0, wrong)
             page.wait_for_selector('.verdict[data-verdict="failed"]')
             assert step.hint in page.locator(".verdict .hint").inner_text()
-            page.get_by_role("button", name="Try again").click()
+            page.get_by_role("button", name="Try again", exact=True).click()
             page.wait_for_selector(".verdict", state="detached")
         for raw in step.solution:
             if page.locator('.verdict[data-verdict="solved"]').count():

@@ -39,6 +39,7 @@ PAGE_IMPORTS = (
     "game.tsuro", "game.tsuro.text", "game.tsuro.svg", "game.web.tsuro_table",
     "game.tatsu", "game.tatsu.text", "game.tatsu.svg", "game.web.tatsu_table",
     "game.tsuro.bots", "game.tatsu.bots",
+    "game.tsuro.coach", "game.tatsu.coach",  # the coaches (hints, reviews), named by GAME
     "game.tsuro.state", "game.tatsu.state",  # the engines, which the registry names
     "game.tatsu.position",  # imported inside TatsuState
 )

@@ -304,3 +304,80 @@ def test_view_of_a_seat_already_out_says_so():
                   mode="play", seat=str(state.to_move + 1))
     standings = dict(embed_table(embed, FakePage(), Teller()).standings())
     assert standings[gone].startswith("out:") and "afloat" not in standings[gone]
+
+
+# --- hints (hint=on) -------------------------------------------------------------------------
+def test_the_hint_parameter_is_on_or_off():
+    assert not frame(game="tatsu").hint and frame(game="tatsu", hint="on").hint
+    with pytest.raises(EmbedError, match="The hint is on or off, not “maybe”"):
+        frame(game="tatsu", hint="maybe")
+
+
+def test_a_wrong_try_offers_a_try_with_a_hint_that_shows_the_way_to_the_task():
+    """hint=on: after a wrong try the verdict offers "Try again with a hint"; that try
+    shows the challenge's own way to the task (an escape), drawn and said, and tells the
+    host; solving it still counts."""
+    embed = frame(**{**_params(tatsu_escape_challenge()), "hint": "on"})
+    tell, page = Teller(), FakePage()
+    table = embed_table(embed, page, tell)
+    run(table.start())
+    assert "data-hint" not in page.regions["panel"]  # (no hint before a wrong try)
+    while table.verdict is None:
+        run(table.act(next(a for a in table.state.legal_actions() if a.kind != "escape")))
+    assert 'data-embed-reset="hint"' in page.regions["panel"]
+    hinted, page = embed_table(embed, FakePage(), tell, hinted=True), None
+    run(hinted.start())
+    run(hinted.coach.ask())
+    advice = hinted.coach.advice()
+    assert advice.action.kind == "escape" and advice.action in hinted.state.legal_actions()
+    assert tell.kinds()[-1] == "hint"
+    assert tell.messages[-1][1] == {"actions": [a.to_json() for a in advice.turn]}
+    assert "the way to the task" in hinted.page.regions["panel"]
+    assert 'class="ghost"' in hinted.page.regions["board"]
+    assert 'data-hint="1"' in hinted.page.regions["panel"]
+    run(hinted.act(advice.action))
+    assert hinted.verdict.solved and tell.kinds()[-1] == "solved"
+
+
+def test_without_the_hint_parameter_a_wrong_try_offers_no_hint():
+    embed = tatsu_escape_challenge()
+    table = embed_table(embed, FakePage(), Teller())
+    run(table.start())
+    while table.verdict is None:
+        run(table.act(next(a for a in table.state.legal_actions() if a.kind != "escape")))
+    assert 'data-embed-reset="hint"' not in table.page.regions["panel"]
+    assert not embed_table(embed, FakePage(), Teller(), hinted=True).coach.offered()
+
+
+def test_a_play_board_with_hints_offers_the_coach():
+    record, _ = random_record("tatsu", 8)
+    embed = frame(game="tatsu", record=record, step="6", mode="play", players="you,easy",
+                  hint="on")
+    tell = Teller()
+    table = embed_table(embed, FakePage(), tell, speed="instant")
+    run(table.start())
+    assert table.match.human_to_move and 'data-hint="1"' in table.page.regions["panel"]
+    run(table.click({"hint": "1"}))
+    assert tell.kinds()[-1] == "hint" and 'class="ghost"' in table.page.regions["board"]
+
+
+def test_a_challenges_way_meets_its_task():
+    """Challenge.solution: the rest of an exact answer, or actions of the learner's
+    turn that meet the goal (checked by the challenge's own judge)."""
+    embed = tatsu_escape_challenge()
+    way = embed.challenge.solution(embed.state)
+    state, events = embed.state.clone(), []
+    for action in way:
+        events += state.apply(action)
+    assert embed.challenge.judge(list(way), events, state).solved
+    escape = next(a for a in embed.state.legal_actions() if a.kind == "escape")
+    exact = frame(game="tatsu", record=embed.state.to_record(), mode="challenge",
+                  answer=json.dumps(escape.to_json()), seat=str(embed.seat + 1))
+    assert exact.challenge.solution(exact.state) == (escape,)
+    assert exact.challenge.solution(exact.state, [embed.state.legal_actions()[0]]) in (
+        None, ())
+
+
+def _params(embed):
+    return {"game": "tatsu", "record": json.dumps(embed.state.to_record()),
+            "mode": "challenge", "goal": "escape", "seat": str(embed.seat + 1)}

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.core.match import Match, Seat
+from game.core.match import HINTS_LINE, Match, Seat
 from game.core.registry import games
 from game.web.saved import (
     SAVE_VERSION,
@@ -153,6 +153,26 @@ def test_a_file_written_under_the_old_name_of_tsuro_still_opens():
     assert again.state == match.state and pace == "fast"
     with pytest.raises(SavedGameError, match="a game of Tsuro of the Seas, not Tatsu"):
         open_record(json.dumps(old), "tatsu")
+
+
+# --- the hints setting ---------------------------------------------------------------------
+def test_a_game_with_hints_says_so_comes_back_with_them_and_an_older_save_has_none():
+    info = games()["tsuro"]
+    seats = [Seat("Ann"), Seat("Bot", "easy")]
+    match = Match(info, info.config_for(2), 4, seats, hints=True)
+    assert match.hints and match.log[0][1] == HINTS_LINE  # (in English)
+    again = restore(saved_text(match, "normal"))[0]
+    assert again.hints and again.log[0][0].kind == "hints"
+    older = saved_game(match, "normal")
+    del older["hints"]  # saved before the setting was kept
+    assert not restore(older)[0].hints
+    with pytest.raises(SavedGameError, match="hints setting"):
+        restore({**saved_game(match, "normal"), "hints": 1})
+    # among computers only, nobody to hint to: the setting is not taken
+    bots = Match(info, info.config_for(2), 4, [Seat("A", "easy"), Seat("B", "easy")],
+                 hints=True)
+    assert not bots.hints and all(event.kind != "hints" for event, _line in bots.log)
+    assert match.rematch(5).hints
 
 
 # --- the casual setting --------------------------------------------------------------------

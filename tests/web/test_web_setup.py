@@ -318,12 +318,25 @@ def test_the_casual_switch_is_offered_kept_on_refresh_and_read(game):
     assert wants_casual(values) and not wants_casual({}) and not wants_casual(None)
 
 
+@pytest.mark.parametrize("game", ["tsuro", "tatsu"])
+def test_the_hints_switch_is_offered_off_kept_on_refresh_and_read(game):
+    from game.web.setup import wants_hints
+
+    form = form_html(game)
+    assert 'id="setup-hints"' in form and 'name="hints" checked' not in form
+    assert 'aria-describedby="setup-hints-hint"' in form and 'id="setup-hints-hint"' in form
+    values = {"hints": "on", "name0": "Ann", "player0": "human"}
+    assert 'name="hints" checked' in refreshed_form(game, values)
+    assert 'name="casual" checked' not in refreshed_form(game, values)
+    assert wants_hints(values) and not wants_hints({"casual": "on"}) and not wants_hints(None)
+
+
 def test_the_form_a_game_started_from_is_kept_for_next_time_without_its_seed():
     from game.web.setup import kept_form, kept_form_text, refreshed_form
 
     values = {"players": "3", "player0": "human", "name0": "Ann", "player1": "hard",
               "name1": "Bob", "player2": "human", "name2": "Cleo", "seed": "42",
-              "speed": "fast", "daikaiju": "on", "casual": "on"}
+              "speed": "fast", "daikaiju": "on", "casual": "on", "hints": "on"}
     kept = kept_form("tsuro", kept_form_text(values))
     assert kept == {k: v for k, v in values.items() if k != "seed"}
     form = refreshed_form("tsuro", kept)
