@@ -94,22 +94,19 @@ def opened(page, url: str, key: str, match: Match, folder: Path) -> None:
     page.set_input_files("input[data-open-file]", str(path))
 
 
-def hint_ms(page, url, key, match, folder) -> float:
+def timed(page, url, key, match, folder, button: str, shown: str) -> float:
+    """Seconds from a click on `button` (once the game is open) until `shown` is on the
+    page: the Hint and its ghost, "Review the game" and its summary."""
     opened(page, url, key, match, folder)
-    page.wait_for_selector("button[data-hint]", timeout=60_000)
+    page.wait_for_selector(button, timeout=60_000)
     began = time.perf_counter()
-    page.click("button[data-hint]")
-    page.wait_for_selector("#board svg g.ghost[data-advice]", timeout=60_000)
-    return 1000 * (time.perf_counter() - began)
-
-
-def review_s(page, url, key, match, folder) -> float:
-    opened(page, url, key, match, folder)
-    page.wait_for_selector("button[data-review]", timeout=60_000)
-    began = time.perf_counter()
-    page.click("button[data-review]")
-    page.wait_for_selector("#panel section.review", timeout=300_000)
+    page.click(button)
+    page.wait_for_selector(shown, timeout=300_000)
     return time.perf_counter() - began
+
+
+HINT = ("button[data-hint]", "#board svg g.ghost[data-advice]")
+REVIEW = ("button[data-review]", "#panel section.review")
 
 
 def main(argv=None) -> int:
@@ -127,7 +124,7 @@ def main(argv=None) -> int:
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.on("dialog", lambda dialog: dialog.accept())  # (over the game kept before)
         for key in ("tsuro", "tatsu"):
-            times = [hint_ms(page, url, key, match, Path(folder))
+            times = [1000 * timed(page, url, key, match, Path(folder), *HINT)
                      for _label, match in seated_games(key, args.positions)]
             times.sort()
             report["hint_ms"][key] = {
@@ -137,7 +134,7 @@ def main(argv=None) -> int:
             print(key, "hints", report["hint_ms"][key], file=sys.stderr)
             match = finished_game(key, 7)
             decisions = sum(1 for seat, _count in match.steps if seat == 0)
-            seconds = review_s(page, url, key, match, Path(folder))
+            seconds = timed(page, url, key, match, Path(folder), *REVIEW)
             report["review_s"][key] = {"seconds": round(seconds, 2), "turns": match.state.turn,
                                        "person_actions": decisions}
             print(key, "review", report["review_s"][key], file=sys.stderr)

@@ -15,7 +15,7 @@ from game.tsuro.bots.light import light_world
 from game.tsuro.bots.search import HARD_WEIGHTS, OPPONENT_WEIGHTS, HardBot, playout
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, TsuroState
 
-from .tsuro_helpers import build, medium_placements
+from .tsuro_helpers import build, hidden_variant, medium_placements
 
 KINDS = {"start mark", "relocation", "placement", "bonus"}
 
@@ -190,30 +190,6 @@ def test_hard_games_replay_from_the_seeds():
     assert play() == play()
 
 
-def _hidden_variant(state, seed):
-    """The same position as the seat to move sees it, with everything it cannot see
-    dealt afresh: the other hands, the draw order, the daikaiju supply's order and
-    the future dice."""
-    me = state.to_move
-    rng = random.Random(seed)
-    other = state.clone(rng=random.Random(seed))
-    hidden = [t for s in range(state.players) if s != me for t in other.hands[s]]
-    hidden += other.draw_pile
-    rng.shuffle(hidden)
-    dealt = 0
-    for s in range(state.players):
-        if s != me:
-            size = len(other.hands[s])
-            other.hands[s] = hidden[dealt:dealt + size]
-            dealt += size
-    other.draw_pile = hidden[dealt:]
-    rng.shuffle(other.supply)
-    other._cache = None
-    assert not other.invariant_violations()
-    assert other.view(me) == state.view(me)
-    return other
-
-
 class PeekingBot:
     """A bot that cheats (it reads the top of the draw pile): the test below must be
     able to catch it."""
@@ -232,7 +208,7 @@ def _blind(cls, states, variants=3) -> bool:
         seat = state.to_move
         choice = cls(seat, "blind")(state)
         for k in range(variants):
-            if cls(seat, "blind")(_hidden_variant(state, 1000 * number + k)) != choice:
+            if cls(seat, "blind")(hidden_variant(state, 1000 * number + k)) != choice:
                 return False
     return True
 
@@ -347,7 +323,7 @@ def test_late_in_the_game_a_decision_gets_twice_the_playouts(monkeypatch):
 
 def test_hard_does_not_see_hidden_information():
     states = _positions(8, players=4, seed=60) + _positions(4, players=6, seed=70)
-    assert any(_hidden_variant(s, 1).hands != s.hands for s in states)
+    assert any(hidden_variant(s, 1).hands != s.hands for s in states)
     assert not _blind(PeekingBot, states), "the check cannot tell a peeking bot"
     assert _blind(HardBot, states)
 

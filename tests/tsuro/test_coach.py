@@ -24,7 +24,7 @@ from game.tsuro.coach import advise, coach_seed, hint_words
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.tiles import ORIENTED
 
-from .tsuro_helpers import build, medium_placements
+from .tsuro_helpers import build, hidden_variant, medium_placements
 
 NS = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -274,27 +274,9 @@ def test_the_same_state_gives_the_same_advice_and_nothing_hidden_is_read():
     for number, state in enumerate(_choices(3, seed=100)):
         first, _yielded = advice_of(state)
         assert advice_of(state.clone())[0] == first
-        other = _hidden_variant(state, number)
+        other = hidden_variant(state, number)
         assert other.view(state.to_move) == state.view(state.to_move)
         assert advice_of(other)[0] == first
-
-
-def _hidden_variant(state, seed):
-    """The same position as the seat to move sees it, the rest dealt afresh."""
-    me = state.to_move
-    rng = random.Random(seed)
-    other = state.clone(rng=random.Random(seed))
-    hidden = [t for s in range(state.players) if s != me for t in other.hands[s]]
-    hidden += other.draw_pile
-    rng.shuffle(hidden)
-    dealt = 0
-    for s in range(state.players):
-        if s != me:
-            other.hands[s] = hidden[dealt:dealt + len(other.hands[s])]
-            dealt += len(other.hands[s])
-    other.draw_pile = hidden[dealt:]
-    rng.shuffle(other.supply)
-    return TsuroState.from_position(other.to_position())
 
 
 def test_an_illegal_played_action_or_a_game_over_is_refused():

@@ -8,6 +8,7 @@ count from 0, so "daikaiju 0" is tile 1 of the D3 table. Squares are written (ro
 """
 
 import copy
+import random
 
 from game.tsuro import TsuroState
 from game.tsuro.actions import bonus as bonus  # the actions, re-exported for the tests
@@ -175,3 +176,27 @@ def one(events, kind):
     found = of_kind(events, kind)
     assert len(found) == 1, f"expected one {kind!r} event, got {found} in {kinds(events)}"
     return found[0]
+
+
+def hidden_variant(state, seed):
+    """The same position as the seat to move sees it, with everything it cannot see
+    dealt afresh: the other hands, the draw order, the daikaiju supply's order and
+    the future dice."""
+    me = state.to_move
+    rng = random.Random(seed)
+    other = state.clone(rng=random.Random(seed))
+    hidden = [t for s in range(state.players) if s != me for t in other.hands[s]]
+    hidden += other.draw_pile
+    rng.shuffle(hidden)
+    dealt = 0
+    for s in range(state.players):
+        if s != me:
+            size = len(other.hands[s])
+            other.hands[s] = hidden[dealt:dealt + size]
+            dealt += size
+    other.draw_pile = hidden[dealt:]
+    rng.shuffle(other.supply)
+    other._cache = None
+    assert not other.invariant_violations()
+    assert other.view(me) == state.view(me)
+    return other
