@@ -25,6 +25,7 @@ from game.core.takeback import revealing, takeback_count
 
 if TYPE_CHECKING:
     from game.core.registry import GameInfo
+    from game.core.review import Review
     from game.core.state import GameState
 
 Line = tuple[Event, str]  # a log entry: an event and its words ('' for none)
@@ -92,6 +93,7 @@ class Match:
         self._dealt: GameState | None = self.state if state is None else None
         self.casual = bool(casual) and self.humans == 1 and len(self.seats) > 1
         self.hints = bool(hints) and self.humans >= 1 and bool(game.coach)
+        self.review: Review | None = None  # the finished game's review, kept with it
         self._open()
 
     def _open(self) -> None:
@@ -169,6 +171,7 @@ class Match:
         record = self.state.to_record()
         state = type(self.state).from_record(record, upto=0)  # the record's own checks
         self.state, self.log, self.steps = state, [], []
+        self.review = None  # (a review is of the whole game)
         self._dealt = state
         self._open()
         for raw in record["actions"][:history - count]:

@@ -41,3 +41,10 @@ def and_list(items: Iterable[str]) -> str:
 def or_list(items: Iterable[str]) -> str:
     """"A", "A or B", "A, B or C" (in the language spoken now)."""
     return _joined(items, _("{first} or {last}"), "or")
+
+
+def percent(share: float, least: int = 0) -> str:
+    """A share (0..1) as a whole percentage with its sign, "40%" (at least `least`). The
+    sign goes with the number, not in the sentences, so that a sentence holds no "%"
+    for gettext's tools to take for a C or Python format."""
+    return f"{max(least, round(100 * share))}%"

@@ -85,7 +85,7 @@ from typing import Any
 from game.core.actions import Action
 from game.core.coach import Advice, Reason
 from game.core.i18n import _
-from game.core.words import and_list
+from game.core.words import and_list, percent
 from game.tatsu.arena import INNER, KIND_OF, SEGMENTS, STONE_CODE
 from game.tatsu.bots.eval import BIT, ENTRY_BIT, HIT, WIN, turn_of
 from game.tatsu.bots.model import whole_turns
@@ -348,9 +348,6 @@ def advise(state: TatsuState, played: Action | None = None) -> Advising:
 
 
 # --- the hint in words -----------------------------------------------------------------------
-def _percent(chance: float) -> int:
-    return round(100 * chance)
-
 
 def _power_clause(kind: str, data: dict[str, Any]) -> str:
     words = {"rival": colour_name(data["seat"]), "victim": kind_word(data["victim"]),
@@ -366,22 +363,22 @@ def _power_clause(kind: str, data: dict[str, Any]) -> str:
 
 def _threat_clause(data: dict[str, Any], me: int) -> str:
     words = {"kind": kind_word(data["kind"]), "segment": segment_name(data["segment"]),
-             "rival": colour_name(1 - me), "chance": _percent(data["power_chance"])}
+             "rival": colour_name(1 - me), "chance": percent(data["power_chance"])}
     if data["power"] == "destroy":
         return _("it leaves your {kind} dragon on {segment} within reach of {rival}'s fire "
-                 "(a {chance}% chance that the next roll destroys it)").format(**words)
+                 "(a {chance} chance that the next roll destroys it)").format(**words)
     return _("it leaves your {kind} dragon on {segment} within reach of {rival}'s water "
-             "(a {chance}% chance that the next roll expels it)").format(**words)
+             "(a {chance} chance that the next roll expels it)").format(**words)
 
 
 def _safe_clause(data: dict[str, Any], me: int) -> str:
     words = {"kind": kind_word(data["kind"]), "rival": colour_name(1 - me),
-             "before": _percent(data["before"]), "after": _percent(data["after"])}
+             "before": percent(data["before"]), "after": percent(data["after"])}
     if not words["after"]:
         return _("it takes your {kind} dragon out of {rival}'s reach (it could be hit with "
-                 "a {before}% chance)").format(**words)
-    return _("it makes your {kind} dragon safer from {rival}'s next roll (a {after}% "
-             "chance of a hit, from {before}%)").format(**words)
+                 "a {before} chance)").format(**words)
+    return _("it makes your {kind} dragon safer from {rival}'s next roll (a {after} "
+             "chance of a hit, from {before})").format(**words)
 
 
 def _clause(reason: Reason, me: int) -> str | None:
@@ -406,16 +403,16 @@ def _clause(reason: Reason, me: int) -> str | None:
 
 
 def _search_clause(data: dict[str, Any], me: int) -> str:
-    words = {"rival": colour_name(1 - me), "share": _percent(data["share"]),
-             "second": _percent(data["second"]), "loss": _percent(data["loss"]),
-             "second_loss": _percent(data["second_loss"])}
+    words = {"rival": colour_name(1 - me), "share": percent(data["share"]),
+             "second": percent(data["second"]), "loss": percent(data["loss"]),
+             "second_loss": percent(data["second_loss"])}
     if data["share"] >= data["second"]:
         return _("looking ahead to {rival}'s every roll, it keeps the best share of the "
-                 "win: {share}% (the next best turn: {second}%)").format(**words)
+                 "win: {share} (the next best turn: {second})").format(**words)
     if data["loss"] < data["second_loss"]:
         return _("looking ahead to {rival}'s every roll, it gives {rival} the least chance "
-                 "to win at once: {loss}% (the next best turn: {second_loss}%)").format(**words)
-    return _("looking ahead to {rival}'s every roll, the search rates it best (a {share}% "
+                 "to win at once: {loss} (the next best turn: {second_loss})").format(**words)
+    return _("looking ahead to {rival}'s every roll, the search rates it best (a {share} "
              "share of the win)").format(**words)
 
 

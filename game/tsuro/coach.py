@@ -85,7 +85,7 @@ from typing import Any
 from game.core.actions import Action
 from game.core.coach import Advice, Reason
 from game.core.i18n import _, ngettext
-from game.core.words import and_list
+from game.core.words import and_list, percent
 from game.tsuro.board import NEIGHBOUR, OFF, square_name, squares_apart
 from game.tsuro.bots.eval import (
     Context,
@@ -393,9 +393,6 @@ def _bonus(state: TsuroState, seat: int, actions: list[Action], played: Action |
 
 
 # --- the hint in words -----------------------------------------------------------------------
-def _percent(share: float) -> int:
-    return round(100 * share)
-
 
 def _tiles(tiles: Sequence[int]) -> str:
     return and_list(str(tile + 1) for tile in tiles)
@@ -434,7 +431,7 @@ def _sinks_clause(data: dict[str, Any], me: int, names: Sequence[str]) -> str:
 
 
 def _daikaiju_clause(data: dict[str, Any], me: int, names: Sequence[str]) -> str:
-    risk = _percent(data["risk"])
+    risk = percent(data["risk"])
     if "nearest" in data:  # a start mark or a relocation
         if data["nearest"] is None:
             return _("no daikaiju is at sea")
@@ -442,16 +439,16 @@ def _daikaiju_clause(data: dict[str, Any], me: int, names: Sequence[str]) -> str
             return ngettext("the nearest daikaiju is {count} square away from it",
                             "the nearest daikaiju is {count} squares away from it",
                             data["nearest"]).format(count=data["nearest"])
-        return ngettext("the nearest daikaiju is {count} square away from it (a {risk}% "
+        return ngettext("the nearest daikaiju is {count} square away from it (a {risk} "
                         "chance that one comes onto it within a round)",
-                        "the nearest daikaiju is {count} squares away from it (a {risk}% "
+                        "the nearest daikaiju is {count} squares away from it (a {risk} "
                         "chance that one comes onto it within a round)",
                         data["nearest"]).format(count=data["nearest"], risk=risk)
     if data["worst"] - data["risk"] >= NOTABLE_RISK:
-        return _("it keeps your ship clearer of the daikaiju (a {risk}% chance that one ends "
-                 "it before your next placement, up to {worst}% with another placement)").format(
-            risk=risk, worst=_percent(data["worst"]))
-    return _("a daikaiju may still end your ship before your next placement (a {risk}% "
+        return _("it keeps your ship clearer of the daikaiju (a {risk} chance that one ends "
+                 "it before your next placement, up to {worst} with another placement)").format(
+            risk=risk, worst=percent(data["worst"]))
+    return _("a daikaiju may still end your ship before your next placement (a {risk} "
              "chance)").format(risk=risk)
 
 
@@ -507,8 +504,8 @@ def _clause(reason: Reason, me: int, names: Sequence[str]) -> str | None:
     if kind == "open_water":
         return _open_clause(data, me, names)
     if kind == "playouts":
-        return _("the playouts give it the best share of the win ({share}%)").format(
-            share=_percent(data["share"]))
+        return _("the playouts give it the best share of the win ({share})").format(
+            share=percent(data["share"]))
     if kind == "hand":
         return _hand_clause(data, me, names)
     return None

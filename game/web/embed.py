@@ -7,6 +7,9 @@ A teaching page puts a board in an `<iframe src="embed.html?...">`. The paramete
              default: a new game's first decision
   record     a saved game as JSON (instead of `position`), with
   step       the number of its actions already played (default: all)
+  replay     instead: the game of a share link (what follows its "#replay="), with
+             its seats' names and, if it was reviewed, the coach's review: a `view`
+             board then marks its costliest choices, the better one drawn and said
   seat       whose view the board shows (only that seat's hand), and who plays in
              `play` and `challenge`: 1 to 8, counted as on the page (Tatsu: 1 Black,
              2 White; also black/white); default: the `you` of `players`, else the seat
@@ -49,6 +52,7 @@ from game.core.limits import MAX_PARAM_CHARS, LimitError, load_json, shown, too_
 from game.core.match import HUMAN, LEVELS, Match, Seat
 from game.core.position import PositionError
 from game.core.registry import GameInfo, games
+from game.core.review import Review
 from game.core.words import or_list
 
 if TYPE_CHECKING:
@@ -57,7 +61,7 @@ if TYPE_CHECKING:
 
 MODES = ("view", "play", "challenge")
 KNOWN = ("game", "position", "record", "step", "seat", "mode", "line", "players", "goal",
-         "answer", "task", "id", "lang", "hint")
+         "answer", "task", "id", "lang", "hint", "replay")
 # The parameters that hold a list of actions, in the words of their messages (the
 # parameter's own name stays as written: teachers type it)
 ACTION_LISTS = {
@@ -88,6 +92,12 @@ class Embed:
     task: str = ""
     ident: str = ""
     hint: bool = False  # hints on (the `hint` parameter)
+    names: list[str] = field(default_factory=list)  # the seats' names, if a replay gave them
+    review: Review | None = None  # a replay's review, shown by a view of its own line
+
+    @property
+    def seat_names(self) -> list[str]:
+        return self.names or self.info.seat_names_for(self.state.players)
 
     def begin(self):
         """A fresh copy of the starting position (for a retry or a reset)."""
@@ -148,7 +158,7 @@ def read(params: dict) -> Embed:
     if mode not in MODES:
         raise EmbedError(_("The mode is view, play or challenge, not “{mode}”.").format(
             mode=shown(mode, quoted=False)))
-    state, rest = _state(info, params)
+    state, rest, names, kept_review = _state(info, params)
     players = _players(params.get("players"), state) if mode == "play" else None
     seat = _seat(params.get("seat"), state, info, players)
     hint = params.get("hint") or "off"
@@ -156,10 +166,12 @@ def read(params: dict) -> Embed:
         raise EmbedError(_("The hint is on or off, not “{hint}”.").format(
             hint=shown(hint, quoted=False)))
     embed = Embed(info, state, seat, mode, task=params.get("task") or "",
-                  ident=(params.get("id") or "")[:LONGEST_ID], hint=hint == "on")
+                  ident=(params.get("id") or "")[:LONGEST_ID], hint=hint == "on", names=names)
     if mode == "view":
         embed.line = _actions(params["line"], "line") if params.get("line") else rest
         _playable(state, embed.line)
+        if not params.get("line"):  # (its marks are of the game's own line)
+            embed.review = kept_review
     elif mode == "play":
         embed.players = players or [YOU if s == seat else "medium"
                                     for s in range(state.players)]
@@ -181,14 +193,17 @@ def read(params: dict) -> Embed:
 
 
 def _state(info: GameInfo, params: dict):
-    """The starting state, and the actions after it (the rest of a record)."""
+    """The starting state, the actions after it (the rest of a record), the seats' names
+    and the review a replay holds (else [] and None)."""
     cls = info.state_class
-    for name in ("position", "record"):  # given but empty: a slip, not a new game
+    for name in ("position", "record", "replay"):  # given but empty: a slip, not a new game
         if name in params and not params[name].strip():
             raise EmbedError(_("The parameter “{name}” is empty: give one, or leave it out "
                                "for a new game.").format(name=name))
-    if params.get("position") and params.get("record"):
-        raise EmbedError(_("Give a position or a saved game, not both."))
+    if sum(bool(params.get(name)) for name in ("position", "record", "replay")) > 1:
+        raise EmbedError(_("Give one of a position, a saved game or a replay, not two."))
+    if params.get("replay"):
+        return _replayed(info, params)
     if params.get("record"):
         try:
             record = load_json(params["record"], _("the saved game"))
@@ -196,29 +211,57 @@ def _state(info: GameInfo, params: dict):
             raise EmbedError(_("The saved game cannot be opened: {reason}.").format(reason=err)
                              if not err.not_json else _("The saved game is not valid JSON.")
                              ) from None
-        step = params.get("step")
-        upto = None
-        if step not in (None, ""):
-            upto = whole_number(step)
-            if upto is None:
-                raise EmbedError(_("The step is a whole number, not “{step}”.").format(
-                    step=shown(step, quoted=False)))
+        upto = _step(params.get("step"), None)
         try:
             state = cls.from_record(record, upto=upto)
             whole = cls.from_record(record)
         except RecordError as err:
             raise EmbedError(_("The saved game cannot be opened: {reason}.").format(
                 reason=err)) from None
-        return state, whole.history[len(state.history):]
+        return state, whole.history[len(state.history):], [], None
     if params.get("position"):
         try:
-            return cls.from_position(params["position"]), []
+            return cls.from_position(params["position"]), [], [], None
         except PositionError as err:
             raise EmbedError(_("The position cannot be shown: {reason}.").format(
                 reason=err)) from None
     count = len((params.get("players") or "").split(",")) if params.get("players") else 0
     low, high = info.players
-    return cls(info.config_for(count if low <= count <= high else low), 0), []
+    return cls(info.config_for(count if low <= count <= high else low), 0), [], [], None
+
+
+def _replayed(info: GameInfo, params: dict):
+    """A share link's game (`replay`): its state at `step` (default: the start), the
+    actions after it, its seats' names and its review."""
+    from game.web.saved import SHARE_PREFIX, SavedGameError, from_fragment
+
+    try:
+        match, _pace = from_fragment(SHARE_PREFIX + params["replay"].strip())
+    except SavedGameError as err:
+        raise EmbedError(_("The replay cannot be opened: {reason}.").format(
+            reason=err)) from None
+    if match.game.key != info.key:
+        raise EmbedError(_("The replay is a game of {found}, not of {wanted}.").format(
+            found=match.game.shown_name, wanted=info.shown_name))
+    whole = match.state
+    upto = _step(params.get("step"), 0)
+    try:
+        state = info.state_class.from_record(whole.to_record(), upto=upto)
+    except RecordError as err:
+        raise EmbedError(_("The replay cannot be opened: {reason}.").format(
+            reason=err)) from None
+    return state, whole.history[len(state.history):], match.names, match.review
+
+
+def _step(text, default: int | None) -> int | None:
+    """The `step` parameter: a whole number, or `default` when it is not given."""
+    if text in (None, ""):
+        return default
+    upto = whole_number(text)
+    if upto is None:
+        raise EmbedError(_("The step is a whole number, not “{step}”.").format(
+            step=shown(text, quoted=False)))
+    return upto
 
 
 def _seat(text, state, info: GameInfo, players: list[str] | None = None) -> int:
@@ -300,7 +343,7 @@ def _playable(state, line: list[Action]) -> None:
 def views(embed: Embed) -> list:
     """Every position of a `view` frame, with the words of what led to it: the start,
     then the position after each action of the line."""
-    names = embed.info.seat_names_for(embed.state.players)
+    names = embed.seat_names
     shown: list[tuple[GameState, list[str]]] = [(embed.begin(), [])]
     for action in embed.line:
         after = shown[-1][0].clone()

@@ -25,6 +25,7 @@ outside itself, so any page may embed it and drive it.
 
 from contextlib import suppress
 from html import escape
+from importlib import import_module
 
 from game.core.i18n import _
 from game.web import GAMES, game_name
@@ -38,6 +39,7 @@ from game.web.embed import (
     views,
 )
 from game.web.port import Superseded, TablePage
+from game.web.reviewing import ghost, note_html, summary_html
 from game.web.session import Session
 
 SOURCE = "tsuro-tatsu"
@@ -159,8 +161,9 @@ class EmbedPage(Session):
         assert embed is not None
         state, words = self.shown[self.step]
         drawing = embed.info.svg
+        at = len(embed.state.history) + self.step  # the step in the whole game's record
         self.show("board", drawing.board(drawing.board_view(state), seat=embed.seat,
-                                         highlight=False))
+                                         highlight=False, ghost=ghost(embed.review, at)))
         last, step = len(self.shown) - 1, self.step
         controls = ""
         if last:
@@ -173,18 +176,37 @@ class EmbedPage(Session):
                 f'<span class="step-count">{count}</span>'
                 f'<button type="button" data-view-step="1"'
                 f'{" disabled" if step == last else ""}>{forward}</button></div>')
-        name = embed.info.seat_names_for(state.players)[embed.seat]
-        self.show("panel", controls + embed.info.table_class.seat_html(state, embed.seat,
-                                                                        name))
+        name = embed.seat_names[embed.seat]
+        self.show("panel", controls + self.review_html(at, state)
+                  + embed.info.table_class.seat_html(state, embed.seat, name))
         self.port.tell("text", region="status", text=" ".join(words) or (
             _("Step through the game with Next ▶.") if last and step == 0 else ""))
 
+    def review_html(self, at: int, state) -> str:
+        """A replay's review (the `replay` parameter of a reviewed game): its costliest
+        choices, each a button to its step (first: in a small frame they stay in view
+        beside the step's buttons), then what it says of the decision shown."""
+        embed = self.embed
+        if embed is None or embed.review is None:
+            return ""
+        review = embed.review
+        first = len(embed.state.history)
+        decision = review.at(at)
+        note = note_html(decision, state, import_module(embed.info.coach),
+                         embed.seat_names) if decision is not None else ""
+        marked = tuple(d for d in review.marked if d.step >= first)  # (those shown)
+        turns = {d.step: self.shown[d.step - first][0].turn for d in marked}
+        return summary_html(
+            review, sorted({d.seat for d in review.decisions}), embed.seat_names, turns,
+            lambda step: f'data-view-at="{step - first}"', marked=marked) + note
+
     async def on_click(self, message: dict) -> None:
         data = dict(message.get("data") or {})
-        if "viewStep" in data:
+        if "viewStep" in data or "viewAt" in data:
             if self.shown:
-                self.step = max(0, min(len(self.shown) - 1,
-                                       self.step + int(data["viewStep"])))
+                target = (int(data["viewAt"]) if "viewAt" in data
+                          else self.step + int(data["viewStep"]))
+                self.step = max(0, min(len(self.shown) - 1, target))
                 self.show_view()
         elif "embedReset" in data:
             await self.reset(hinted=data["embedReset"] == "hint")

@@ -280,7 +280,8 @@ class IndexPage(Session):
         table.log_history()
         self.show_files(over=True)  # (never "New game": the result offers a game of one's own)
         table.render()
-        table.replay_go("first")
+        if match.review is None:  # (a review opens on its summary, its marks to choose)
+            table.replay_go("first")
 
     async def on_address(self, message: dict) -> None:
         """Back or forward (the game the address names), or a new fragment: a share link

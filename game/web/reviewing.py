@@ -6,6 +6,11 @@ bar in the status line meanwhile. Then the result says, per person, how many cho
 something and how many were blunders, and lists the three costliest: each opens the
 replay at the position where it was made, the coach's better choice drawn there as a
 ghost and said in its sentence, with what the choice played cost (in share of the win).
+
+The review is kept with its match (Match.review): "Share this review" (the page's share
+link) and "Download this game" carry it, and whoever opens them sees the same marks. An
+embedded board in `view` mode shows a shared review's marks too (game/web/embed_page.py,
+with `summary_html`, `ghost` and `note_html` here).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from game.core.i18n import _, ngettext
-from game.core.review import BLUNDER, Review, review
+from game.core.review import BLUNDER, Decision, Review, review
+from game.core.words import percent as words_percent
 
 if TYPE_CHECKING:
     from game.web.table import Table
@@ -29,8 +35,17 @@ class TableReview:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.done: Review | None = None
         self.progress: float | None = None  # the share done while it runs
+
+    @property
+    def done(self) -> Review | None:
+        """The review, once made; kept with the match (a saved game and a share link
+        carry it)."""
+        return self.table.match.review
+
+    @done.setter
+    def done(self, review: Review | None) -> None:
+        self.table.match.review = review
 
     @property
     def _coach(self) -> Any:
@@ -54,7 +69,8 @@ class TableReview:
         if self.progress is None:
             return None
         percent = round(100 * self.progress)
-        words = escape(_("Reviewing the game… {percent}%").format(percent=percent))
+        words = escape(_("Reviewing the game… {percent}").format(
+            percent=words_percent(self.progress)))
         return (f'<span class="reviewing">{words} <progress max="100" value="{percent}" '
                 f'aria-hidden="true"></progress></span>')
 
@@ -84,6 +100,15 @@ class TableReview:
             self.progress = None
         table.render()
 
+    def reviewed(self) -> list[int]:
+        """The seats the review speaks of: the people at the table (a shared review's
+        viewer is nobody at it: the seats whose decisions it holds)."""
+        done = self.done
+        seats = set(self.table.people())
+        if done is not None:
+            seats |= {d.seat for d in done.decisions}
+        return sorted(seats)
+
     def summary_html(self) -> str:
         """Per person: the choices that cost something; the costliest, each a button to
         its place in the replay."""
@@ -91,62 +116,89 @@ class TableReview:
         if done is None:
             return ""
         table = self.table
-        rows = []
-        for seat in table.people():
-            reviewed, costly, blunders = done.summary(seat)
-            if costly:
-                counted = ngettext("{count} costly choice", "{count} costly choices",
-                                   costly).format(count=costly)
-                if blunders:
-                    counted = _("{costly}, {blunders}").format(
-                        costly=counted, blunders=ngettext("{count} blunder", "{count} blunders",
-                                                          blunders).format(count=blunders))
-            else:
-                counted = ngettext("no costly choice in {count} decision",
-                                   "no costly choice in {count} decisions",
-                                   reviewed).format(count=reviewed)
-            rows.append(f'<li data-seat="{seat}"><strong>{escape(table.name(seat))}</strong>: '
-                        f"{escape(counted)}</li>")
-        marks = []
         record = table.state.to_record()
-        for decision in done.marked:
-            turn = type(table.state).from_record(record, upto=decision.step).turn
-            label = (_("Blunder on turn {turn}") if decision.cost >= BLUNDER
-                     else _("Costly choice on turn {turn}")).format(turn=turn)
-            marks.append(f'<li><button type="button" data-replay="{decision.step}" '
-                         f'data-costly="{decision.step}">{escape(label)}</button></li>')
-        title = escape(_("The coach's review"))
-        listed = f'<ol class="costly">{"".join(marks)}</ol>' if marks else ""
-        return (f'<section class="review" aria-label="{title}"><h2 class="panel-title">{title}</h2>'
-                f'<ul class="review-summary">{"".join(rows)}</ul>{listed}</section>')
+        turns = {d.step: type(table.state).from_record(record, upto=d.step).turn
+                 for d in done.marked}
+        share = escape(_("Share this review"))
+        return summary_html(done, self.reviewed(), table.match.names, turns,
+                            lambda step: f'data-replay="{step}" data-costly="{step}"',
+                            f'<div class="controls"><button type="button" data-share="1">'
+                            f"{share}</button></div>")
 
     def ghost(self, step: int) -> tuple | None:
         """The better choice at a reviewed step that cost something, for the replay's
         board."""
-        decision = self.done.at(step) if self.done is not None else None
-        if decision is None or decision.cost <= 0:
-            return None
-        return decision.advice.turn
+        return ghost(self.done, step)
 
     def replay_note(self, step: int, state) -> str:
-        """What the review says at a step of the replay: the choice played, what it
-        cost, and the coach's choice with its reasons."""
+        """What the review says at a step of the replay."""
         decision = self.done.at(step) if self.done is not None else None
         if decision is None:
             return ""
-        coach = self._coach
-        played = coach.state_move_words(state, decision.played)
-        who = self.table.name(decision.seat)
-        if decision.cost <= 0:
-            words = _("{name} played: {move}. The coach agrees.").format(name=who, move=played)
-            return f'<p class="review-note">{escape(words)}</p>'
-        cost = _("{name} played: {move}. It gave up {percent}% of the win.").format(
-            name=who, move=played, percent=max(1, round(100 * decision.cost)))
-        better = _("The coach's choice: {sentence}").format(
-            sentence=coach.hint_words(decision.advice, self.table.match.names))
-        kind = "blunder" if decision.cost >= BLUNDER else "costly"
-        return (f'<p class="review-note" data-cost="{kind}">{escape(cost)}</p>'
-                f'<p class="review-note better">{escape(better)}</p>')
+        return note_html(decision, state, self._coach, self.table.match.names)
 
 
-__all__ = ["TableReview"]
+def summary_html(done: Review, seats: list[int], names: list[str], turns: dict[int, int],
+                 attributes, more: str = "", marked: tuple[Decision, ...] | None = None
+                 ) -> str:
+    """The review's section: per seat of `seats`, "N costly choices, M blunders"; the
+    costliest choices (`marked`, default the review's) as buttons (`turns`: each one's
+    turn; `attributes(step)`: what the button does), then `more`."""
+    rows = []
+    for seat in seats:
+        reviewed, costly, blunders = done.summary(seat)
+        if costly:
+            counted = ngettext("{count} costly choice", "{count} costly choices",
+                               costly).format(count=costly)
+            if blunders:
+                counted = _("{costly}, {blunders}").format(
+                    costly=counted, blunders=ngettext("{count} blunder", "{count} blunders",
+                                                      blunders).format(count=blunders))
+        else:
+            counted = ngettext("no costly choice in {count} decision",
+                               "no costly choice in {count} decisions",
+                               reviewed).format(count=reviewed)
+        rows.append(f'<li data-seat="{seat}"><strong>{escape(names[seat])}</strong>: '
+                    f"{escape(counted)}</li>")
+    marks = []
+    for decision in done.marked if marked is None else marked:
+        turn, blunder = turns[decision.step], decision.cost >= BLUNDER
+        if turn < 1:  # (Tsuro of the Seas: the start marks come before turn 1)
+            label = _("Blunder at the start") if blunder else _("Costly choice at the start")
+        else:
+            label = (_("Blunder on turn {turn}") if blunder
+                     else _("Costly choice on turn {turn}")).format(turn=turn)
+        marks.append(f'<li><button type="button" {attributes(decision.step)}>'
+                     f"{escape(label)}</button></li>")
+    title = escape(_("The coach's review"))
+    listed = f'<ol class="costly">{"".join(marks)}</ol>' if marks else ""
+    return (f'<section class="review" aria-label="{title}"><h2 class="panel-title">{title}</h2>'
+            f'<ul class="review-summary">{"".join(rows)}</ul>{listed}{more}</section>')
+
+
+def ghost(done: Review | None, step: int) -> tuple | None:
+    """The better choice at a reviewed step that cost something (drawn on the board)."""
+    decision = done.at(step) if done is not None else None
+    if decision is None or decision.cost <= 0:
+        return None
+    return decision.advice.turn
+
+
+def note_html(decision: Decision, state, coach: Any, names: list[str]) -> str:
+    """What the review says of a decision, in the position it was made: the choice
+    played, what it cost, and the coach's choice with its reasons."""
+    played = coach.state_move_words(state, decision.played)
+    who = names[decision.seat]
+    if decision.cost <= 0:
+        words = _("{name} played: {move}. The coach agrees.").format(name=who, move=played)
+        return f'<p class="review-note">{escape(words)}</p>'
+    cost = _("{name} played: {move}. It gave up {percent} of the win.").format(
+        name=who, move=played, percent=words_percent(decision.cost, least=1))
+    better = _("The coach's choice: {sentence}").format(
+        sentence=coach.hint_words(decision.advice, names))
+    kind = "blunder" if decision.cost >= BLUNDER else "costly"
+    return (f'<p class="review-note" data-cost="{kind}">{escape(cost)}</p>'
+            f'<p class="review-note better">{escape(better)}</p>')
+
+
+__all__ = ["TableReview", "ghost", "note_html", "summary_html"]

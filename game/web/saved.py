@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from importlib import import_module
 
 from game.core.actions import Action
 from game.core.errors import RecordError
@@ -29,13 +30,16 @@ from game.core.limits import (
 )
 from game.core.match import HUMAN, Match, Seat
 from game.core.registry import GameInfo, games, known_key
+from game.core.review import Review, ReviewError
 from game.web.table import SPEEDS
 
 SAVE_FORMAT = "tsuro-tatsu-save"
 SAVE_VERSION = 1
 STORAGE_KEY = "tsuro-tatsu.saved.{game}"
 SAVE_KEYS = {"format", "version", "game", "record", "seats", "pace"}
-OPTIONAL_KEYS = {"casual": False, "hints": False}  # added within version 1: older saves lack them
+# added within version 1: older saves lack them ("review": a finished game's review,
+# game/core/review.py, written only when there is one)
+OPTIONAL_KEYS = {"casual": False, "hints": False, "review": None}
 
 
 class SavedGameError(ValueError):
@@ -44,10 +48,13 @@ class SavedGameError(ValueError):
 
 def saved_game(match: Match, pace: str) -> dict:
     """What to store for `match` as it stands (plain JSON)."""
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": match.game.key,
+    kept = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": match.game.key,
             "record": match.state.to_record(),
             "seats": [seat.to_json() for seat in match.seats], "pace": pace,
             "casual": match.casual, "hints": match.hints}
+    if match.review is not None:
+        kept["review"] = match.review.to_json()
+    return kept
 
 
 def saved_text(match: Match, pace: str) -> str:
@@ -114,8 +121,23 @@ def restore(data) -> tuple[Match, str]:
     match = Match(info, record["config"], record["seed"], seats, casual=casual, hints=hints)
     for raw in record["actions"]:
         match.play(Action.from_json(raw))
+    if data.get("review") is not None:
+        match.review = _review(data["review"], match, record)
     pace = data["pace"] if type(data["pace"]) is str and data["pace"] in SPEEDS else "normal"
     return match, pace
+
+
+def _review(raw, match: Match, record: dict) -> Review:
+    """A kept game's review, read against its game: refused whole, with the reason."""
+    if not match.state.is_over or not match.game.coach:
+        raise SavedGameError(_("the kept game has a review but is not over"))
+    coach = import_module(match.game.coach)
+    try:
+        return Review.from_json(raw, match.game.state_class, record,
+                                lambda advice: coach.hint_words(advice, match.names))
+    except ReviewError as err:
+        raise SavedGameError(_("the kept game's review cannot be read: {reason}").format(
+            reason=err)) from None
 
 
 def _seats(raw) -> list[Seat]:

@@ -2,13 +2,16 @@
 coach, the costliest marked, a summary per person, in slices with its progress."""
 
 import functools
+import json
+
+import pytest
 
 import game.tsuro as tsuro
 from game.core.actions import Action
 from game.core.bots import finish, make_bot
 from game.core.coach import Advice
-from game.core.review import COSTLY, MARKED, Decision, Review, review
-from game.tsuro.coach import advise
+from game.core.review import COSTLY, MARKED, Decision, Review, ReviewError, review
+from game.tsuro.coach import advise, hint_words
 
 
 def blundered_game(seed=3):
@@ -94,4 +97,47 @@ def test_only_choices_are_reviewed_and_at_most_three_are_marked():
     assert len(done.marked) <= MARKED and all(d.cost >= COSTLY for d in done.marked)
     kept = done.to_json()
     assert [row[0] for row in kept] == [d.step for d in done.decisions]
-    assert all(len(row) == 6 for row in kept)
+    assert all(len(row) == 7 for row in kept)
+
+
+def test_a_kept_review_reads_back_as_it_was():
+    state, _step, done, _progress = reviewed_game()
+    kept = json.loads(json.dumps(done.to_json()))  # as a saved game carries it
+    again = Review.from_json(kept, type(state), state.to_record(),
+                             lambda advice: hint_words(advice, ["A", "B"]))
+    assert again.to_json() == done.to_json()
+    assert again.marked and [d.step for d in again.marked] == [d.step for d in done.marked]
+    for one, other in zip(again.decisions, done.decisions):
+        assert one.advice.turn == other.advice.turn and one.played == other.played
+        assert hint_words(one.advice, ["A", "B"]) == hint_words(other.advice, ["A", "B"])
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda rows: rows[0].__setitem__(0, rows[0][0] + 1),  # not the step of its decision
+    lambda rows: rows[1].__setitem__(0, rows[0][0]),  # steps out of order
+    lambda rows: rows[0].__setitem__(1, 1 - rows[0][1]),  # another seat
+    lambda rows: rows[0].__setitem__(2, rows[1][2]),  # not the action played
+    lambda rows: rows[0].__setitem__(3, [["place", 999, 0]]),  # a turn the rules refuse
+    lambda rows: rows[0].__setitem__(3, []),  # no turn
+    lambda rows: rows[0].__setitem__(4, 1.5),  # not a share
+    lambda rows: rows[0].__setitem__(5, "0.5"),
+    lambda rows: rows[0].__setitem__(6, [["where", "x"]]),  # reasons not [kind, data]
+    lambda rows: rows[0].__setitem__(6, [["where", {}]]),  # data its words cannot say
+    lambda rows: rows[0].pop(),  # a field missing
+    lambda rows: rows.append(rows[-1]),  # a decision twice
+])
+def test_a_review_that_is_not_its_games_is_refused_whole(spoil):
+    state, _step, done, _progress = reviewed_game()
+    rows = json.loads(json.dumps(done.to_json()))
+    spoil(rows)
+    with pytest.raises(ReviewError, match="decision"):
+        Review.from_json(rows, type(state), state.to_record(),
+                         lambda advice: hint_words(advice, ["A", "B"]))
+
+
+def test_a_review_longer_than_its_game_is_refused():
+    state, _step, done, _progress = reviewed_game()
+    with pytest.raises(ReviewError, match="not a list"):
+        Review.from_json({"0": 1}, type(state), state.to_record())
+    with pytest.raises(ReviewError, match="not a list"):
+        Review.from_json([[0]] * (len(state.history) + 1), type(state), state.to_record())

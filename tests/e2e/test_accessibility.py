@@ -41,7 +41,8 @@ from players import (
     tsuro_twin,
 )
 
-from game.core.match import HINTS_LINE
+from game import tsuro
+from game.core.match import HINTS_LINE, Match, Seat
 from game.site.build import site_files
 from game.site.runtime import VENDOR, is_installed
 
@@ -106,6 +107,28 @@ def check(page, axe_path, screen: str, focus=()) -> list[str]:
         problems += focus_problems(page, where, focus)
     page.emulate_media(color_scheme="light")
     return problems
+
+
+def reviewed_tsuro_replay() -> str:
+    """A finished two-person game of Tsuro of the Seas (random choices: some cost), both
+    reviewed by the coach, as a share link's packed game (what follows "#replay=")."""
+    from game.core.review import review
+    from game.tsuro.coach import advise
+    from game.web.saved import SHARE_PREFIX, share_fragment
+
+    match = Match(tsuro.GAME, tsuro.config_for(2), 7, [Seat("Ann"), Seat("Ben")])
+    chooser = random.Random(2)
+    while not match.state.is_over:
+        match.play(chooser.choice(match.state.legal_actions()))
+    steps = review(type(match.state), match.state.to_record(), (0, 1), advise)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            match.review = finished.value
+            break
+    assert match.review.marked
+    return share_fragment(match)[len(SHARE_PREFIX):]
 
 
 def report(problems) -> str:
@@ -309,6 +332,16 @@ def test_teaching_pages(page, site, axe_path):
                       focus=("#panel button[data-pass]",))
     open_page(page, f"{site.url}embed.html?game=tsuro&position=nonsense")
     problems += check(page, axe_path, "Embedded board, malformed position")
+    # a reviewed game shared to a view board (issue 40), loaded as a host page would
+    page.evaluate("""(params) => window.postMessage(
+        {source: 'tsuro-tatsu', type: 'load', params}, '*')""",
+                  {"game": "tsuro", "replay": reviewed_tsuro_replay()})
+    page.wait_for_selector("#panel .review button[data-view-at]")
+    page.click("#panel .review button[data-view-at] >> nth=0")
+    page.wait_for_selector("#board svg g.ghost")
+    assert "of the win" in page.locator("#panel .review-note").first.inner_text()
+    problems += check(page, axe_path, "Embedded view of a reviewed game",
+                      focus=("#panel .review button[data-view-at]",))
     for name in ("rules/tsuro-of-the-seas.html", "rules/tatsu.html", "teach.html"):
         page.goto(site.url + name)
         problems += check(page, axe_path, name, focus=("a",))
