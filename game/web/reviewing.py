@@ -189,8 +189,11 @@ def note_html(decision: Decision, state, coach: Any, names: list[str]) -> str:
     played, what it cost, and the coach's choice with its reasons."""
     played = coach.state_move_words(state, decision.played)
     who = names[decision.seat]
-    if decision.cost <= 0:
-        words = _("{name} played: {move}. The coach agrees.").format(name=who, move=played)
+    if decision.cost <= 0:  # the coach's own choice, or one it rates as well
+        words = (_("{name} played: {move}. The coach agrees.")
+                 if decision.played in decision.advice.turn[:1] else
+                 _("{name} played: {move}. The coach rates it as well as its own choice.")
+                 ).format(name=who, move=played)
         return f'<p class="review-note">{escape(words)}</p>'
     cost = _("{name} played: {move}. It gave up {percent} of the win.").format(
         name=who, move=played, percent=words_percent(decision.cost, least=1))

@@ -3,7 +3,8 @@
 same site), with the browser blocking third-party storage (the whole Chromium's default
 here; its headless shell never blocks it, so those tests run in the whole browser) or
 allowing it. The README's snippet becomes ready and plays; every message carries the
-board's id and game, `ready` comes first even when a computer moves first; a `load` or
+board's id and game, `ready` comes first even when a computer moves first; a play board's
+hint (`hint=on`) is drawn and told to the host; a `load` or
 `reset` during a motion is obeyed; `view` shows its seat's own hand; a board that
 cannot start says so, in the frame and to the host."""
 
@@ -66,7 +67,7 @@ def test_a_board_on_another_site_with_storage_blocked(whole_context, site, teach
     state = tsuro_placement()
     view = site.url + "embed.html?" + urllib.parse.urlencode(
         {"game": "tsuro", "record": json.dumps(state.to_record()), "seat": "2", "id": "view"})
-    computer = site.url + "embed.html?game=tatsu&mode=play&players=easy,you&id=cpu"
+    computer = site.url + "embed.html?game=tatsu&mode=play&players=easy,you&hint=on&id=cpu"
     frames = (SNIPPET.format(site=site.url)
               + f'<iframe id="cpu" title="Play Tatsu" src="{computer}" width="640" '
                 'height="480"></iframe>'
@@ -88,6 +89,13 @@ def test_a_board_on_another_site_with_storage_blocked(whole_context, site, teach
     assert got[0]["type"] == "ready" and got[0]["seat"] == 1
     first = messages(page, "action", frame_id="cpu")[0]
     assert first["seat"] == 0 and first["game"] == "tatsu"
+    # hint=on: the coach's move drawn and said, and told to the host (issue 40)
+    playing = page.frame_locator("#cpu")
+    playing.locator("button[data-hint]").click()
+    hint = messages(page, "hint", frame_id="cpu")[0]
+    assert hint["actions"] and hint["actions"][0][0] in ("move", "enter", "escape", "pass")
+    assert playing.locator("#board svg g.ghost").count() == 1
+    assert playing.locator("#panel .hint-line").inner_text().startswith("Hint: ")
 
     # view, seat 2: that captain's tiles, and no one else's
     inside = page.frame_locator("#view")

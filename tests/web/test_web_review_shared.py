@@ -18,7 +18,7 @@ from game.web.embed import EmbedError, read
 from game.web.embed_page import EmbedPage
 from game.web.index_page import IndexPage
 from game.web.port import Port
-from game.web.reviewing import ghost
+from game.web.reviewing import ghost, note_html
 from game.web.saved import SHARE_PREFIX, SavedGameError, from_fragment, saved_game, share_fragment
 
 
@@ -148,3 +148,21 @@ def test_a_replay_that_cannot_be_shown_is_one_sentence(params, words):
     given = {"game": "tsuro", "replay": reviewed()[0], **params}
     with pytest.raises(EmbedError, match=words):
         read(given)
+
+
+def test_a_choice_the_coach_rates_as_well_as_its_own_is_not_said_to_be_its_own():
+    import game.tsuro as tsuro
+    from game.core.coach import Advice
+    from game.core.review import Decision
+    from game.tsuro import coach
+
+    state = tsuro.GAME.state_class(tsuro.config_for(2), 3)
+    first, other = state.legal_actions()[:2]
+
+    def said(played, value):
+        advice = Advice(0, first, (first,), 0.5, played=played, played_value=value)
+        return note_html(Decision(0, 0, advice), state, coach, ["Ann", "Ben"])
+    assert "The coach agrees." in said(first, 0.5)
+    assert "as well as its own choice" in said(other, 0.5)
+    assert "as well as its own choice" in said(other, 0.6)  # (rated above: no cost)
+    assert "of the win" in said(other, 0.3)
