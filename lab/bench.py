@@ -132,6 +132,9 @@ _KEEPS_COMPILED = """async () => {
 def measure(browser, url: str, base: str, timeout_ms: float = 180_000,
             network=None, warm: bool = False, returning: bool = False) -> dict:
     context = browser.new_context(service_workers="allow" if returning else "block")
+    # the page's own worker, as a page alone starts it: a shared one's downloads are not
+    # the page's (its resource timings), and the bare page compared has none
+    context.add_init_script("delete window.SharedWorker;")
     try:
         page = context.new_page()
         if returning:  # a first visit, until its service worker keeps every file

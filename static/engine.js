@@ -1,7 +1,13 @@
-// The game's Python, in a web worker of the page (static/page.js starts it): Pyodide and
-// the game's archive load here, so the page's own thread stays free for the player while
-// they arrive and while the computers think. The page and this worker talk by messages
-// only (game/web/protocol.py); game/web/worker.py is the Python end.
+// The game's Python, in a web worker (static/page.js starts it): Pyodide and the game's
+// archive load here, so the page's own thread stays free for the player while they
+// arrive and while the computers think. The page and this worker talk by messages only
+// (game/web/protocol.py); game/web/worker.py is the Python end.
+//
+// The worker is shared where the browser allows (a SharedWorker of the site's origin):
+// every page of the site that connects (the frames of a teaching page, the site's tabs)
+// is a client of the same runtime, each with a session of its own in it, so that eight
+// boards start one Python, not eight. Elsewhere it is the page's own (a dedicated Worker,
+// one client). A client's page says "bye" when it goes; its session is then let go.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const PYODIDE = new URL("./vendor/pyodide/", import.meta.url).href;
@@ -14,8 +20,18 @@ const HOME = "/home/pyodide/site"; // the game package is unpacked here, on sys.
 // HTTP cache serves it too) compiles nothing, a second or more sooner on a phone.
 const COMPILED = null;
 
-const say = (message) => postMessage(message);
-const broken = (reason) => say({ kind: "broken", reason: String(reason && reason.stack || reason) });
+// The pages served: client number -> { port, start, waiting } (a dedicated worker's one
+// page is client 0, its port the worker's own scope).
+const clients = new Map();
+const shared = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const sayAll = (message) => clients.forEach((client) => client.port.postMessage(message));
+// Python's way to a page (game/web/worker.py); a page gone meanwhile hears nothing.
+self.tell = (id, message) => clients.get(id)?.port.postMessage(message);
+let failure = null; // why the runtime cannot start, told to every page, even one that comes later
+const broken = (reason) => {
+  failure = failure || { kind: "broken", reason: String(reason && reason.stack || reason) };
+  sayAll(failure);
+};
 
 // The large files are asked for at once, side by side, instead of one after the other as
 // the runtime gets to them; the runtime's own request for each is then answered with the
@@ -31,7 +47,7 @@ const counted = (url, response) => {
     if (!done) bytes += value.byteLength;
     if (done || performance.now() - told > 100) {
       told = performance.now();
-      say({ kind: "bytes", url, bytes });
+      sayAll({ kind: "bytes", url, bytes });
     }
     return done ? undefined : pump();
   }).catch(() => {});
@@ -42,8 +58,8 @@ const get = (url) => fetched(url).then((response) => {
   if (!response.ok) throw new Error(`${response.status} ${url}`);
   return counted(url, response);
 });
-// Which standard library this start runs on ("compiled" or "source"): tests and the lab
-// read it.
+// Which standard library this start runs on ("compiled" or "source"): told to each page
+// with "loaded" (window.pythonLibrary there), for the tests and the lab.
 self.pythonLibrary = null;
 const kept = COMPILED
   ? fetched(new URL(COMPILED, import.meta.url), { cache: "only-if-cached", mode: "same-origin" })
@@ -73,36 +89,45 @@ const game = get(GAME).then((response) => response.arrayBuffer());
 // on its interpreter for ever, and the page would learn it only from its silence).
 for (const download of [...early.values(), game]) download.catch(broken);
 
-// Messages that come before Python is ready wait for it, in order.
-let start = null;
-let receive = null;
-const waiting = [];
-self.onmessage = (event) => {
-  const message = event.data;
-  // (a catalog is not counted in the progress: the bar's total is the runtime's)
-  if (message && message.kind === "prefetch") early.set(message.url, fetched(message.url));
-  else if (message && message.kind === "start") start = message;
-  else if (receive) receive(message);
-  else waiting.push(message);
-  if (start && ready) go();
-};
-
-let ready = null;
-let going = false;
-async function go() {
-  if (going) return;
-  going = true;
+// A page's messages: its "start", then the rest; those that come before Python is ready
+// wait for it, in order.
+let python = null; // game.web.worker, once loaded
+let nextClient = 0;
+function connect(port) {
+  const id = nextClient++;
+  const client = { port, start: null, waiting: [] };
+  clients.set(id, client);
+  port.onmessage = (event) => {
+    const message = event.data;
+    // (a catalog is not counted in the progress: the bar's total is the runtime's)
+    if (message && message.kind === "prefetch") {
+      if (!early.has(message.url)) early.set(message.url, fetched(message.url));
+    } else if (message && message.kind === "bye") {
+      clients.delete(id);
+      if (python) python.forget(id);
+    } else if (message && message.kind === "start") {
+      if (!client.start) {
+        client.start = message;
+        if (python) serve(id, client);
+      }
+    } else if (python && client.start) python.receive(message, id);
+    else client.waiting.push(message);
+  };
+  if (failure) port.postMessage(failure);
+  else if (python) port.postMessage({ kind: "loaded", library: self.pythonLibrary });
+}
+function serve(id, client) {
   try {
-    const { serve, receive: take } = await ready;
-    serve(start);
-    receive = take;
-    for (const message of waiting.splice(0)) take(message);
+    python.serve(client.start, id);
+    for (const message of client.waiting.splice(0)) python.receive(message, id);
   } catch (error) {
     broken(error);
   }
 }
+if (shared) self.onconnect = (event) => connect(event.ports[0]);
+else connect(self);
 
-ready = (async () => {
+const ready = (async () => {
   const pyodide = await loadPyodide({
     indexURL: PYODIDE,
     stdout: (line) => console.log(line),
@@ -111,9 +136,10 @@ ready = (async () => {
   pyodide.FS.mkdirTree(HOME);
   pyodide.unpackArchive(await game, "zip", { extractDir: HOME });
   pyodide.runPython(`import sys; sys.path.insert(0, "${HOME}")`);
-  const worker = pyodide.pyimport("game.web.worker");
-  say({ kind: "loaded" }); // the page answers with its "start", as it stands now
-  return { serve: worker.serve, receive: worker.receive };
+  python = pyodide.pyimport("game.web.worker");
+  // each page answers with its "start", as it stands now (one that sent it already is
+  // served at once)
+  sayAll({ kind: "loaded", library: self.pythonLibrary });
+  clients.forEach((client, id) => { if (client.start) serve(id, client); });
 })();
 ready.catch(broken);
-if (start) go();

@@ -10,8 +10,37 @@ const PAGE = document.body.classList.contains("learn") ? "learn"
   : document.body.classList.contains("embed") ? "embed" : "index";
 const KEPT = "tsuro-tatsu."; // the site's keys in localStorage
 const framed = window.parent !== window;
-const worker = new Worker(new URL("./engine.js", import.meta.url), { type: "module" });
-const send = (message) => worker.postMessage(message);
+// The runtime: one for every page of the site where the browser allows a shared worker
+// (the frames of a teaching page start one Python, not one each), named by the build's
+// RUNTIME (game/site/build.py: it changes with the engine and the game's Python, so that
+// a page never talks to another version's); else the page's own worker.
+const RUNTIME = null;
+const ENGINE = new URL("./engine.js", import.meta.url);
+const ownWorker = () => {
+  const worker = new Worker(ENGINE, { type: "module" });
+  return { port: worker, events: worker, shared: false };
+};
+function runtime() {
+  if (typeof SharedWorker === "function") {
+    try {
+      const worker = new SharedWorker(ENGINE, { type: "module", name: `tsuro-tatsu ${RUNTIME}` });
+      return { port: worker.port, events: worker, shared: true };
+    } catch (refused) { /* not here (a browser, or a frame, that refuses it): our own */ }
+  }
+  return ownWorker();
+}
+let worker = runtime();
+// What was sent before the runtime first answered: said again to a page's own worker if a
+// shared one fails to start (a frame of another site where the browser blocks its storage
+// refuses it with an error event, not at once).
+let unanswered = worker.shared ? [] : null;
+const send = (message) => {
+  if (unanswered) unanswered.push(message);
+  worker.port.postMessage(message);
+};
+// The page is gone: its session in a shared runtime is let go (a page's own worker goes
+// with it anyway).
+addEventListener("pagehide", (event) => { if (!event.persisted) send({ kind: "bye" }); });
 // A language other than English is spoken once its catalog has arrived: the worker asks
 // for it now, beside the runtime, so that it is there when Python wants it.
 if (window.pageLanguage && window.pageLanguage() !== "en") {
@@ -63,6 +92,11 @@ function show(region, html) {
   if (!element) return;
   const active = document.activeElement;
   const key = active && element.contains(active) && active !== element ? focusKey(active) : null;
+  // where the caret was in a field being typed in: a field redrawn under the typing keeps
+  // it (else the next letters would go before what it holds)
+  const caret = key !== null && typeof active.selectionStart === "number"
+    ? [active.value, active.selectionStart, active.selectionEnd, active.selectionDirection]
+    : null;
   const typed = region === "setup" ? formValues() : null;
   const board = region === "board";
   const before = board ? drawnBoard : null;
@@ -86,6 +120,9 @@ function show(region, html) {
     } else {
       const again = element.querySelector(key); // the same control, redrawn, keeps the focus
       if (again) again.focus({ preventScroll: true });
+      if (again && caret && again.value === caret[0] && again.setSelectionRange) {
+        again.setSelectionRange(caret[1], caret[2], caret[3]);
+      }
       if (!again || document.activeElement !== again) lost = true;
     }
   }
@@ -548,7 +585,10 @@ const TOLD = {
   // the worker's own: a start that went wrong, the runtime's download, Python loaded
   broken: (m) => { console.error(m.reason); failed(m.reason); },
   bytes: (m) => dispatchEvent(new CustomEvent("boot:bytes", { detail: m })),
-  loaded: () => start(),
+  loaded: (m) => {
+    window.pythonLibrary = m.library;
+    start();
+  },
   // what Python told in one step (game/web/port.py): all in this task, no frame between;
   // unpacked as it arrives (worker.onmessage), so that a message that must wait for a
   // frame waits with those after it, in order
@@ -597,9 +637,23 @@ function take(message) {
   if (drawing) waiting.push(message);
   else apply(message);
 }
-worker.onmessage = ({ data: message }) => (message.kind === "batch" ? TOLD.batch(message)
-  : take(message));
-worker.onerror = (event) => failed(event.message || "the game's worker could not start");
+function listen() {
+  worker.port.onmessage = ({ data: message }) => {
+    unanswered = null; // (it answers: it started)
+    if (message.kind === "batch") TOLD.batch(message);
+    else take(message);
+  };
+  worker.events.onerror = (event) => {
+    if (unanswered) { // a shared runtime refused: the page's own, told the same
+      const told = unanswered;
+      worker = ownWorker();
+      unanswered = null;
+      listen();
+      told.forEach((message) => worker.port.postMessage(message));
+    } else failed(event.message || "the game's worker could not start");
+  };
+}
+listen();
 
 // --- what the person does --------------------------------------------------------------
 const live = () => root.dataset.ready === "true";

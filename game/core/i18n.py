@@ -9,8 +9,11 @@ asked (game/core/catalogs.py); the site serves each compiled and gzipped on its 
 (CATALOG_URL, written by the build), and a page fetches the one it speaks and hands it to
 `add_catalog` (game/web/session.py). `use(lang)` chooses the language for everything
 said after it (the page's choice); `with speaking(lang):` speaks another for the block,
-in its own thread only: the server renders pages in many threads at once, each in its
-own language, and none may change what another says.
+in its own thread (or asyncio task) only: the server renders pages in many threads at
+once, each in its own language, and none may change what another says. `own_voice()`
+gives the code run in the current context (an asyncio task, and the tasks it starts) a
+language of its own, which its `use()` changes: each page's session in a runtime shared
+by several pages speaks its own (game/web/session.py).
 
 The languages are those of the rulebooks this project was made from.
 """
@@ -21,9 +24,9 @@ import gettext
 import gzip
 import io
 import struct
-import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TypedDict
 
@@ -45,13 +48,22 @@ class _Speaking(TypedDict):
     words: gettext.NullTranslations
 
 
-# The language chosen with use(), and a `speaking` block's, which only its thread hears.
+# The language chosen with use(); a context's own voice, if it has one (use() changes it in
+# place, so that every task it starts hears the change); a `speaking` block's, which only
+# its thread or task hears.
 _chosen: _Speaking = {"lang": SOURCE_LANGUAGE, "words": gettext.NullTranslations()}
-_block = threading.local()
+_voice: ContextVar[_Speaking | None] = ContextVar("voice", default=None)
+_block: ContextVar[_Speaking | None] = ContextVar("block", default=None)
 
 
 def _spoken() -> _Speaking:
-    return getattr(_block, "spoken", None) or _chosen
+    return _block.get() or _voice.get() or _chosen
+
+
+def own_voice() -> None:
+    """From now on, the current context (and the tasks made in it) speaks a language of
+    its own, English until `use()` changes it; nothing else hears that change."""
+    _voice.set({"lang": SOURCE_LANGUAGE, "words": translation(SOURCE_LANGUAGE)})
 
 
 def catalog_path(lang: str, suffix: str = ".po") -> Path:
@@ -94,7 +106,7 @@ def add_catalog(lang: str, data: bytes) -> None:
 def use(lang: str) -> str:
     """Speak `lang` from now on (an unknown one: English); returns the language used."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
-    _chosen.update({"lang": lang, "words": translation(lang)})
+    (_voice.get() or _chosen).update({"lang": lang, "words": translation(lang)})
     return lang
 
 
@@ -104,15 +116,14 @@ def current() -> str:
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """Speak `lang` inside a `with` block (in this thread only), then the language
-    spoken before it."""
+    """Speak `lang` inside a `with` block (in this thread or task only), then the
+    language spoken before it."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
-    before = getattr(_block, "spoken", None)
-    _block.spoken = {"lang": lang, "words": translation(lang)}
+    token = _block.set({"lang": lang, "words": translation(lang)})
     try:
         yield
     finally:
-        _block.spoken = before
+        _block.reset(token)
 
 
 def _(message: str) -> str:
@@ -175,4 +186,4 @@ def chosen_language(asked: str | None) -> str:
 __all__ = ["CATALOG_URL", "DOMAIN", "LANGUAGES", "LANGUAGE_KEY", "LOCALE", "N_",
            "SOURCE_LANGUAGE", "_", "add_catalog", "catalog_path", "chosen_language",
            "current", "grouped", "has_catalog", "known_language", "negotiate", "ngettext",
-           "speaking", "translation", "use"]
+           "own_voice", "speaking", "translation", "use"]

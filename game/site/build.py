@@ -63,6 +63,7 @@ ARCHIVE_URL = f"static/{ARCHIVE_NAME}"
 SW_TEMPLATE = "static/sw.js"  # published at the site root, so that its scope is the whole site
 SW_URL = "sw.js"
 ENGINE_URL = "static/engine.js"  # the worker: told where the compiled standard library is
+PAGE_SCRIPT_URL = "static/page.js"  # the page's side: told the name of its runtime
 # Files served but not kept for offline play: the runtime's licence texts.
 NOT_PRECACHED = ("*/LICENSE",)
 BUILD_MARKER = ".tsuro-tatsu-site"  # marks a folder as written by build(), safe to replace
@@ -97,8 +98,9 @@ def site_files(root: Path = ROOT, packages=RUNTIME, log=print) -> dict[str, Sour
     compiled = compiled_archive(static / "vendor", root / "game") if STDLIB_URL in files else None
     if compiled:  # (the same modules compiled: for a start after the first, stdlib.py)
         files[compiled[0]] = compiled[1]
-    if ENGINE_URL in files:
+    if ENGINE_URL in files:  # (and the page's script beside it, which names its runtime)
         files[ENGINE_URL] = lambda: engine_script(root, compiled and compiled[0])
+        files[PAGE_SCRIPT_URL] = lambda: page_script(root, files)
     if isinstance(lock := files.get(LOCK_URL), Path):  # the game loads no package
         files[LOCK_URL] = lambda lock=lock: lock_without_packages(lock.read_bytes())  # type: ignore[misc]
     files[ARCHIVE_URL] = lambda: game_archive(root / "game")
@@ -193,6 +195,26 @@ def engine_script(root: Path, compiled: str | None) -> bytes:
                           text, count=1, flags=re.MULTILINE)
     if not found:
         raise BuildError(f"{ENGINE_URL} lacks the 'const COMPILED = null;' line that the "
+                         "build fills in")
+    return text.encode()
+
+
+def runtime_name(files: dict[str, Source]) -> str:
+    """What names the shared runtime of the pages (static/page.js's RUNTIME): a hash of
+    the worker's script and the game's Python, so that a page never joins a runtime of
+    another version that a tab still open keeps running."""
+    digest = hashlib.sha256(read(files[ENGINE_URL]))
+    digest.update(read(files[ARCHIVE_URL]))
+    return digest.hexdigest()[:12]
+
+
+def page_script(root: Path, files: dict[str, Source]) -> bytes:
+    """static/page.js with the name of its runtime filled in."""
+    text = (Path(root) / PAGE_SCRIPT_URL).read_text()
+    text, found = re.subn(r'^const RUNTIME = null;', lambda _: 'const RUNTIME = '
+                          f'"{runtime_name(files)}";', text, count=1, flags=re.MULTILINE)
+    if not found:
+        raise BuildError(f"{PAGE_SCRIPT_URL} lacks the 'const RUNTIME = null;' line that the "
                          "build fills in")
     return text.encode()
 

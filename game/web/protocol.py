@@ -1,8 +1,9 @@
 """The line between the page and its Python: every message either side sends, in one place.
 
 The game's Python runs in a web worker (static/engine.js starts it, game/web/worker.py
-receives); the page's main thread (static/page.js) only draws what arrives and passes on
-what the person does. They talk by postMessage alone: plain objects {kind, ...fields},
+receives), shared by the site's pages where the browser allows (each page a session of
+its own in it); the page's main thread (static/page.js) only draws what arrives and
+passes on what the person does. They talk by postMessage alone: plain objects {kind, ...fields},
 no shared memory (an embedded board is never cross-origin isolated inside a teacher's
 page). An "ask" carries a number, and the page's "answer" with that number settles it.
 
@@ -48,7 +49,9 @@ TO_PAGE: dict[str, tuple[str, ...]] = {
 # What static/engine.js itself tells the page while Python starts.
 FROM_ENGINE: dict[str, tuple[str, ...]] = {
     "bytes": ("url", "bytes"),  # so much of a runtime file has arrived (the progress bar)
-    "loaded": (),  # Python is ready: the page sends its "start", as it stands now
+    # Python is ready: the page sends its "start", as it stands now; the standard library
+    # it runs on ("compiled" or "source": for the tests and the lab)
+    "loaded": ("library",),
     "broken": ("reason",),  # the runtime could not start
 }
 
@@ -83,6 +86,7 @@ TO_WORKER: dict[str, tuple[str, ...]] = {
 # What the page tells static/engine.js itself, before Python runs.
 TO_ENGINE: dict[str, tuple[str, ...]] = {
     "prefetch": ("url",),  # a file Python will want (the language's catalog): asked for now
+    "bye": (),  # the page is gone: its session in a shared runtime is let go
 }
 
 

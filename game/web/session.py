@@ -4,7 +4,10 @@ A session is made from the page's "start" message (game/web/protocol.py): its ad
 what the browser keeps for the site (localStorage, read by the page: a worker has none),
 the browser's languages. It holds that state in one object (no module globals), speaks
 the page's language, keeps things through the page, and turns any error into a plain
-sentence for the player and a traceback in the console. The index page, the lessons and
+sentence for the player and a traceback in the console. Everything it does runs in a
+context of its own (`self.context`: `serve()` and each message's task), where it speaks
+its own language: one runtime may serve several pages at once (the frames of a teaching
+page: game/web/worker.py), each in its language. The index page, the lessons and
 the embedded board are its subclasses (index_page.py, learn_page.py, embed_page.py).
 Nothing here imports browser code: the worker passes in how to fetch a file.
 """
@@ -12,6 +15,7 @@ Nothing here imports browser code: the worker passes in how to fetch a file.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sys
 import traceback
 from abc import ABC, abstractmethod
@@ -28,6 +32,7 @@ from game.core.i18n import (
     has_catalog,
     known_language,
     negotiate,
+    own_voice,
     use,
 )
 from game.web import query_value
@@ -59,6 +64,8 @@ class Session(ABC):
         self.built_lang = start.get("built")
         self.framed = bool(start.get("framed"))
         self.tasks: set[asyncio.Task] = set()
+        self.context = contextvars.copy_context()  # where this page's work runs
+        self.context.run(own_voice)  # ...in its own language
 
     # --- what the browser keeps ---------------------------------------------------------
     def stored(self, key: str) -> str | None:
@@ -147,7 +154,7 @@ class Session(ABC):
             except Exception as error:  # noqa: BLE001 -- reported, never raised at the player
                 self.report(error)
 
-        task = asyncio.ensure_future(guarded())
+        task = self.context.run(asyncio.ensure_future, guarded())  # (in the page's context)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -160,6 +167,15 @@ class Session(ABC):
             self.unkept(str(message.get("key")))
         elif kind in ("click", "key", "change", "file", "address", "parent"):
             self.run(getattr(self, "on_" + kind)(message))
+
+    async def serve(self) -> None:
+        """The page comes alive: `begin()`, in the page's own context."""
+        await self.context.run(asyncio.ensure_future, self.begin())
+
+    def close(self) -> None:
+        """The page is gone (its frame or tab closed): its work stops where it is."""
+        for task in list(self.tasks):
+            task.cancel()
 
     @abstractmethod
     async def begin(self) -> None:

@@ -167,6 +167,43 @@ def test_speaking_a_language_ends_with_the_one_spoken_before():
     assert i18n.current() == "pt"
 
 
+def test_each_context_with_a_voice_of_its_own_speaks_its_own_language():
+    """Two pages served by one runtime (game/web/session.py): each one's tasks speak the
+    language it chose, however their steps interleave, and the runtime's own is left as
+    it was."""
+    import asyncio
+    import contextvars
+    from concurrent.futures import ThreadPoolExecutor
+
+    i18n.use("pt")
+    heard = []
+
+    async def page(lang):
+        i18n.use(lang)
+        first = i18n.current()
+        await asyncio.sleep(0)  # the other page's step comes between
+        follow = asyncio.create_task(later())  # a task it starts keeps its voice
+        heard.append((lang, first, i18n.current(), await follow))
+
+    async def later():
+        await asyncio.sleep(0)
+        return i18n.current()
+
+    async def both():
+        contexts = [contextvars.copy_context() for _ in range(2)]
+        for context in contexts:
+            context.run(i18n.own_voice)
+        assert contexts[0].run(i18n.current) == SOURCE_LANGUAGE  # (until it chooses)
+        tasks = [context.run(asyncio.ensure_future, page(lang))
+                 for context, lang in zip(contexts, ("hu", "ro"))]
+        await asyncio.gather(*tasks)
+
+    with ThreadPoolExecutor(1) as thread:  # (a browser test may have left a loop running here)
+        thread.submit(asyncio.run, both()).result()
+    assert sorted(heard) == [("hu", "hu", "hu", "hu"), ("ro", "ro", "ro", "ro")]
+    assert i18n.current() == "pt"
+
+
 def test_a_fetched_catalog_is_spoken_gzipped_or_not_and_a_damaged_one_changes_nothing(
         monkeypatch):
     """The page has no .po sources: it fetches a language's compiled catalog and hands it

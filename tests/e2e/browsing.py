@@ -35,18 +35,29 @@ document.addEventListener("securitypolicyviolation", (event) => {
 # DRAWN_AS_SENT compares what the page shows with that markup parsed anew).
 RECORD_BOARDS = """
 (() => {
-  const Native = window.Worker;
-  if (!Native) return;
-  window.Worker = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", ({ data }) => {
-        for (const one of data && data.kind === "batch" ? data.messages : [data]) {
-          if (one && one.kind === "show" && one.region === "board") window.__boardSent = one.html;
-        }
-      });
+  const heard = ({ data }) => {
+    for (const one of data && data.kind === "batch" ? data.messages : [data]) {
+      if (one && one.kind === "show" && one.region === "board") window.__boardSent = one.html;
     }
   };
+  const Own = window.Worker;
+  if (Own) {
+    window.Worker = class extends Own {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("message", heard);
+      }
+    };
+  }
+  const Shared = window.SharedWorker; // (the pages' runtime, where the browser has it)
+  if (Shared) {
+    window.SharedWorker = class extends Shared {
+      constructor(...args) {
+        super(...args);
+        this.port.addEventListener("message", heard);
+      }
+    };
+  }
 })();
 """
 # null when the board shows the markup sent last (parsed anew), else both serialised. What
@@ -108,11 +119,24 @@ def whole_browser_args(launch_args: dict) -> dict:
     return args
 
 
+class _Missing:
+    def __init__(self, site, ends):
+        self.site, self.ends = site, ends
+
+    def lookup(self, name):
+        return None if name.endswith(self.ends) else self.site.lookup(name)
+
+
 class Site:
     """A built site served on 127.0.0.1 in a background thread."""
 
-    def __init__(self, folder, base=SUB_PATH):
-        self.server = SiteServer(DirectorySite(folder), base=base, quiet=True)
+    def __init__(self, folder, base=SUB_PATH, missing=()):
+        """`missing`: the ends of names this server answers 404 (a download that fails,
+        for whatever asks: a page, its worker, a worker the pages share)."""
+        site = DirectorySite(folder)
+        if missing:
+            site = _Missing(site, tuple(missing))
+        self.server = SiteServer(site, base=base, quiet=True)
         self.server.start()
         self.url = self.server.url
         parts = urllib.parse.urlsplit(self.url)
@@ -228,3 +252,11 @@ def open_page(page, url: str, expect: str = "true"):
                 raise
     state = page.evaluate(READY)
     assert state == expect, f"the page is {state!r}: {page.inner_text('body')!r}"
+
+
+def own_worker(page) -> None:
+    """The page starts its own worker, as where a shared one cannot be had (static/page.js
+    falls back to it): Playwright routes and sees the requests of a page's own worker,
+    not those of a worker the pages share, so a test that replaces or counts the
+    runtime's downloads asks for this one."""
+    page.add_init_script("delete window.SharedWorker;")

@@ -182,11 +182,21 @@ def test_a_board_on_another_site_with_storage_allowed(browser_type, browser_type
         context.close()
 
 
-def test_a_board_that_cannot_start_says_so_to_the_learner_and_the_host(page, site, teacher):
-    """The interpreter cannot be had (the network failed): the frame says it could not
-    start, and the host hears an error naming the board, without waiting for ever."""
-    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page.goto(host_page(teacher, SNIPPET.format(site=site.url)))
+@pytest.fixture
+def no_interpreter(built_site):
+    """The site, but its interpreter cannot be had (the network failed): served 404, as
+    the runtime's worker asks for it, shared by the pages or not (a route of the browser
+    context would not see a shared worker's requests)."""
+    served = Site(built_site, missing=("pyodide.asm.wasm",))
+    yield served
+    served.stop()
+
+
+def test_a_board_that_cannot_start_says_so_to_the_learner_and_the_host(page, no_interpreter,
+                                                                       teacher):
+    """The interpreter cannot be had: the frame says it could not start, and the host
+    hears an error naming the board, without waiting for ever."""
+    page.goto(host_page(teacher, SNIPPET.format(site=no_interpreter.url)))
     error = messages(page, "error", frame_id="snippet")[0]
     assert error["game"] == "tatsu" and "could not start" in error["message"]
     inside = page.frame_locator("#snippet")
@@ -195,9 +205,8 @@ def test_a_board_that_cannot_start_says_so_to_the_learner_and_the_host(page, sit
     assert [m["type"] for m in page.evaluate("window.got")] == ["error"]
 
 
-def test_a_lesson_that_cannot_start_says_so(page, site):
-    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page.goto(site.url + "learn.html?game=tatsu&step=2")
+def test_a_lesson_that_cannot_start_says_so(page, no_interpreter):
+    page.goto(no_interpreter.url + "learn.html?game=tatsu&step=2")
     page.wait_for_function("document.documentElement.dataset.ready === 'error'",
                            timeout=BOOT_TIMEOUT_MS)
     assert "could not start" in page.locator("#status").inner_text()

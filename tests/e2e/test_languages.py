@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from browsing import open_page
+from browsing import open_page, own_worker
 from players import (
     TatsuPlayer,
     TsuroPlayer,
@@ -31,7 +31,9 @@ pytestmark = pytest.mark.e2e
 
 def catalogs_fetched(page) -> list:
     """The catalogs the page and its worker ask for, in order, from now on (not the
-    service worker, which keeps every file of the site for offline play)."""
+    service worker, which keeps every file of the site for offline play). The page's own
+    worker: those of a worker the pages share are not the page's requests."""
+    own_worker(page)
     fetched: list = []
     page.on("request", lambda request: fetched.append(request.url.split("/").pop())
             if "/static/locale/" in request.url and request.service_worker is None else None)

@@ -6,7 +6,7 @@ import io
 import zipfile
 
 import pytest
-from browsing import READY, Site, open_page, watch
+from browsing import READY, Site, open_page, own_worker, watch
 from players import start_game
 
 from game.site.bundle import game_archive
@@ -29,6 +29,7 @@ def test_start_page_gets_ready(page, site, watched):
 
 @pytest.mark.parametrize("game", ["tsuro", "tatsu"])
 def test_game_page_shows_its_board(page, site, watched, game):
+    own_worker(page)  # (its downloads counted among the page's requests)
     open_page(page, f"{site.url}?game={game}")
     board = page.locator(f"svg[data-board='{game}']")
     assert board.count() == 1 and board.is_visible()
@@ -96,6 +97,7 @@ def archive_with(replacements: dict[str, str]) -> bytes:
 
 
 def serve_archive(page, data: bytes):
+    own_worker(page)  # (its download of the archive is the page's, routed here)
     page.route("**/static/game.zip", lambda route: route.fulfill(
         status=200, body=data, content_type="application/zip"))
 

@@ -20,7 +20,7 @@ import urllib.parse
 import zipfile
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, open_page, watch
+from browsing import BOOT_TIMEOUT_MS, open_page, own_worker, watch
 
 from game.core.i18n import LANGUAGES
 from game.core.registry import game
@@ -57,12 +57,14 @@ READY = "() => document.documentElement.dataset.ready === 'true'"
 def first_visit(page) -> None:
     """The page gets no compiled standard library, as on a first visit (the worker's
     question to the cache for it is refused: it starts on the modules' source)."""
+    own_worker(page)  # (its requests are the page's: the route below sees them)
     page.route(COMPILED, lambda route: route.abort("aborted"))
 
 
 def library(page) -> list[str]:
     """Which standard library each of the page's game workers started on."""
-    return [worker.evaluate("self.pythonLibrary") for worker in page.workers]
+    told = [frame.evaluate("window.pythonLibrary") for frame in page.frames]
+    return [library for library in told if library]  # (engine.js says it with "loaded")
 
 
 def alone(test: str, *values):
@@ -112,8 +114,12 @@ def test_a_game_of_computers_to_its_end_in_each_game(page, site, watched, lang):
     open_page(page, f"{site.url}?game=tsuro&lang={lang}")
     assert library(page) == ["source"]
     for key, form in GAMES.items():
-        page.click(f"button[data-game='{key}']")  # (the game shown: its start screen again)
+        # the game's start screen (again, for the game shown): filled in once it is drawn
+        # anew, never while the click's drawing may still come and reset what was typed
+        page.evaluate(f"document.querySelector('{FORM}')?.setAttribute('data-before', '')")
+        page.click(f"button[data-game='{key}']")
         page.wait_for_selector(f"svg[data-board='{key}'] >> nth=0")
+        page.wait_for_selector(f"{FORM}:not([data-before])")
         play_to_the_end(page, form)
     watched.assert_clean()
 
@@ -129,7 +135,15 @@ def play_to_the_end(page, form: dict) -> None:
         else:
             field.fill(value)
     page.click(f"{FORM} [data-start]")
-    page.wait_for_selector("[data-again]", timeout=GAME_SECONDS * 1000)
+    try:
+        page.wait_for_selector("[data-again]", timeout=GAME_SECONDS * 1000)
+    except Exception as stalled:  # playwright's TimeoutError: say where the game stood
+        seen = page.evaluate("""() => ({
+            status: document.getElementById('status')?.textContent,
+            log: [...document.querySelectorAll('#log li')].slice(-4).map((li) => li.textContent),
+            moving: document.getAnimations().map((a) => a.playState),
+            seed: document.getElementById('seed-line')?.textContent})""")
+        raise AssertionError(f"the game did not end in {GAME_SECONDS} s: {seen}") from stalled
     assert page.locator("#log li").count() > 2
 
 

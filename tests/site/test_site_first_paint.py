@@ -135,7 +135,7 @@ def live_lesson(key: str, lang: str) -> dict[str, str]:
                                   "built": None, "framed": False}, fetch=None)
     try:  # (on a thread of its own: the browser tests may leave a loop running in this one)
         with ThreadPoolExecutor(1) as thread:
-            thread.submit(asyncio.run, page.begin()).result()
+            thread.submit(asyncio.run, page.serve()).result()
     finally:
         use(SOURCE_LANGUAGE)  # (the page speaks its language from then on: not the tests)
     return shown

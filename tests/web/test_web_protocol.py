@@ -35,7 +35,7 @@ def test_the_page_handles_every_message_and_sends_only_those_listed():
     assert handled_kinds("ASKS") == set(ASKS)
     sent = set(re.findall(r'send\(\{\s*kind: "([\w-]+)"', PAGE_JS))
     assert sent == set(TO_WORKER) | set(TO_ENGINE)
-    told = set(re.findall(r'say\(\{ kind: "([\w-]+)"', ENGINE_JS))
+    told = set(re.findall(r'(?:sayAll|postMessage)\(\{ kind: "([\w-]+)"', ENGINE_JS))
     assert told | {"broken"} == set(FROM_ENGINE)
 
 
@@ -116,7 +116,7 @@ def english():
 
 def test_the_game_page_starts_chooses_a_game_and_plays_it_to_the_end():
     browser, session = start(IndexPage)
-    run(session.begin())
+    run(session.serve())
     assert browser.root("ready") == "true"
     assert browser.kinds("clickable")[0]["selector"].startswith("[data-game]")
     play(session, {"kind": "click", "data": {"game": "tsuro", "tag": "BUTTON"}, "form": None})
@@ -134,7 +134,7 @@ def test_the_game_page_starts_chooses_a_game_and_plays_it_to_the_end():
 
 def test_a_game_the_browser_will_not_keep_is_said_once():
     browser, session = start(IndexPage, "?game=tatsu", refuse_storage=True)
-    run(session.begin())
+    run(session.serve())
     play(session, {"kind": "click", "data": {"start": "1", "tag": "BUTTON"},
                    "form": {"player0": "human", "player1": "easy", "speed": "instant"}})
     alerts = browser.kinds("alert")
@@ -144,7 +144,7 @@ def test_a_game_the_browser_will_not_keep_is_said_once():
 
 def test_an_error_is_a_sentence_for_the_player():
     browser, session = start(IndexPage, "?game=tsuro")
-    run(session.begin())
+    run(session.serve())
 
     async def broken():
         raise ValueError("deliberate")
@@ -168,7 +168,7 @@ def test_an_embedded_board_tells_the_page_around_it():
     params = {"game": "tatsu", "position": "5(Fv)13v4_b23", "mode": "challenge",
               "goal": "escape", "id": "q1"}
     browser, session = start(EmbedPage, framed=True, params=params)
-    run(session.begin())
+    run(session.serve())
     told = [m["message"] for m in browser.kinds("parent")]
     assert told[0]["type"] == "ready" and told[0]["id"] == "q1"
     assert browser.root("ready") == "true" and browser.root("mode") == "challenge"
@@ -179,7 +179,7 @@ def test_an_embedded_board_tells_the_page_around_it():
 
 def test_a_lesson_step_solved_is_kept():
     browser, session = start(LearnPage, "?game=tatsu&step=1")
-    run(session.begin())
+    run(session.serve())
     assert browser.root("ready") == "true" and browser.root("step") == "1"
     session.tell("solved", {})
     assert browser.storage["tsuro-tatsu.lessons.tatsu"]
@@ -214,3 +214,35 @@ def test_a_batched_port_sends_what_one_step_tells_as_one_message():
     with ThreadPoolExecutor(1) as worker:  # no loop running (the browser tests leave one here)
         worker.submit(Port(sent.append, batched=True).tell, "text", region="e", text="e").result()
     assert sent[-1] == text("e")  # at once
+
+
+def test_pages_served_by_one_runtime_each_speak_their_own_language():
+    """The frames of a teaching page share one runtime (game/web/worker.py): their
+    sessions start and play at the same time, each in the language its board asks for."""
+    from game.core.i18n import speaking
+    from game.web.embed import read
+
+    params = {"game": "tatsu", "position": "5(Fv)13v4_b23", "mode": "challenge",
+              "goal": "escape"}
+    tasks = {}
+    for lang in ("hu", "ro"):
+        with speaking(lang):
+            tasks[lang] = read(params).challenge.task
+    assert tasks["hu"] != tasks["ro"]
+    pages = {lang: start(EmbedPage, framed=True, params={**params, "lang": lang, "id": lang})
+             for lang in ("hu", "ro")}
+
+    async def both():
+        await asyncio.gather(*(session.serve() for _browser, session in pages.values()))
+        for _browser, session in pages.values():  # a click each, their work interleaved
+            session.receive({"kind": "click", "data": {"embedReset": "1"}})
+        for _browser, session in pages.values():
+            await settle(session)
+    run(both())
+    for lang, (browser, _session) in pages.items():
+        other = tasks["ro" if lang == "hu" else "hu"]
+        shown = [m["html"] for m in browser.kinds("show") if m["region"] == "app"]
+        assert browser.kinds("lang")[-1]["lang"] == lang
+        assert shown and all(tasks[lang] in html and other not in html for html in shown)
+        told = [m["message"] for m in browser.kinds("parent")]
+        assert told[0]["type"] == "ready" and told[0]["id"] == lang

@@ -48,7 +48,7 @@ def session(page_class, hash_="", params=None):
         "href": "http://site/?game=tsuro" + hash_, "params": params or {}, "storage": {},
         "languages": ["en"], "built": None, "framed": False}, fetch=None)
     browser.session = page
-    run(page.begin())
+    run(page.serve())
     run(settle(page))
     return browser, page
 
