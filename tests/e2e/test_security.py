@@ -45,14 +45,14 @@ def test_the_pages_without_python_refuse_nothing(page, site, watched):
         assert page.evaluate("window.__cspViolations") == [], name
     # the teaching page's live boards: embed.html in frames, each under its own policy
     frames = page.locator("iframe")
-    assert frames.count() == 2
-    for index in range(2):
+    assert frames.count() == 8
+    for index in range(8):
         frames.nth(index).scroll_into_view_if_needed()
         board = page.frame_locator("iframe").nth(index).locator(
             "html[data-ready='true'] #board svg[data-board]")
         board.wait_for(timeout=BOOT_TIMEOUT_MS)
     boards = [frame for frame in page.frames if "embed.html" in frame.url]
-    assert len(boards) == 2
+    assert len(boards) == 8
     for frame in boards:
         assert frame.evaluate("window.__cspViolations") == []
     watched.assert_clean()
