@@ -1,12 +1,15 @@
 """What many live boards on one page cost: `.venv/bin/python -m lab.bench_boards
-[--boards 1,2,4,8] [--runs 3] [--own-workers] [--other-site] [--site DIR]`.
+[--boards 1,2,4,8] [--runs 3] [--own-workers] [--other-site [--third-party-allowed]]
+[--site DIR]`.
 
 A host page holds N boards at once, all in view: half Tatsu challenges, half Tsuro of
 the Seas games against computers (embed.html). The host is of the site itself (as
 teach.html and the rules pages are), or with `--other-site` of another site (`localhost`,
 the boards being at `127.0.0.1`, as a teacher's page frames them: the whole Chromium
 blocks third-party storage there, and with it the shared runtime, so each board starts
-its own). Each run is a fresh Chromium,
+its own; `--third-party-allowed` runs it with a profile that allows it, as a visitor who
+allows third-party cookies: the frames then share a runtime, partitioned by the host's
+site). Each run is a fresh Chromium,
 1280 x 800; it measures the time from navigation until every board has sent its `ready`
 message, and the memory of the whole browser then (PSS, as lab/bench_teach.py: shared
 pages divided among the processes that share them; Linux only).
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -67,10 +71,22 @@ def host_page(folder: Path, site: str, boards: int) -> Path:
     return page
 
 
-def one_run(playwright, url: str, boards: int, executable: str | None, own: bool) -> dict:
-    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-    try:
+def one_run(playwright, url: str, boards: int, executable: str | None, own: bool,
+            third_party: bool = False) -> dict:
+    profile = None
+    if third_party:  # a profile whose preferences allow third-party cookies and storage
+        profile = Path(tempfile.mkdtemp(prefix="bench-boards-"))
+        (profile / "Default").mkdir()
+        (profile / "Default" / "Preferences").write_text(json.dumps(
+            {"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}}))
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 800})
+        browser = context
+    else:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
         if own:
             context.add_init_script(NO_SHARED)
         page = context.new_page()
@@ -83,6 +99,8 @@ def one_run(playwright, url: str, boards: int, executable: str | None, own: bool
         return {"ready_s": round(ready, 2), "memory_mb": browser_memory()}
     finally:
         browser.close()
+        if profile is not None:
+            shutil.rmtree(profile, ignore_errors=True)
 
 
 def main(argv=None) -> int:
@@ -93,6 +111,9 @@ def main(argv=None) -> int:
                         help="no SharedWorker: each board its own runtime")
     parser.add_argument("--other-site", action="store_true",
                         help="the host page on another site than the boards")
+    parser.add_argument("--third-party-allowed", action="store_true",
+                        help="with --other-site: a browser profile that allows third-party "
+                             "storage")
     parser.add_argument("--site", help="a built site to serve (default: build one)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -116,8 +137,8 @@ def main(argv=None) -> int:
             with sync_playwright() as playwright:
                 for boards in counts:
                     url = base + host_page(hosts, server.url, boards).name
-                    runs = [one_run(playwright, url, boards, executable, args.own_workers)
-                            for _ in range(args.runs)]
+                    runs = [one_run(playwright, url, boards, executable, args.own_workers,
+                                    args.third_party_allowed) for _ in range(args.runs)]
                     results[boards] = {key: statistics.median(run[key] for run in runs)
                                        for key in runs[0]}
         finally:
@@ -126,7 +147,8 @@ def main(argv=None) -> int:
                 served.server_close()
     first = results[counts[0]]
     summary = {"runtime": "own worker per board" if args.own_workers else "shared",
-               "host": "another site" if args.other_site else "the site",
+               "host": ("another site" if args.other_site else "the site")
+               + (", third-party storage allowed" if args.third_party_allowed else ""),
                "runs": args.runs,
                "boards": {n: {**r, "time_ratio": round(r["ready_s"] / first["ready_s"], 2),
                               "memory_ratio": round(r["memory_mb"] / first["memory_mb"], 2)}
