@@ -100,7 +100,8 @@ function connect(port) {
   port.onmessage = (event) => {
     const message = event.data;
     // (a catalog is not counted in the progress: the bar's total is the runtime's)
-    if (message && message.kind === "prefetch") {
+    if (message && message.kind === "ping") port.postMessage({ kind: "pong" }); // (alive)
+    else if (message && message.kind === "prefetch") {
       if (!early.has(message.url)) early.set(message.url, fetched(message.url));
     } else if (message && message.kind === "bye") {
       clients.delete(id);

@@ -20,10 +20,11 @@ const ownWorker = () => {
   const worker = new Worker(ENGINE, { type: "module" });
   return { port: worker, events: worker, shared: false };
 };
-function runtime() {
+function runtime(restart = 0) {
   if (typeof SharedWorker === "function") {
     try {
-      const worker = new SharedWorker(ENGINE, { type: "module", name: `tsuro-tatsu ${RUNTIME}` });
+      const name = `tsuro-tatsu ${RUNTIME}${restart ? ` (${restart})` : ""}`;
+      const worker = new SharedWorker(ENGINE, { type: "module", name });
       return { port: worker.port, events: worker, shared: true };
     } catch (refused) { /* not here (a browser, or a frame, that refuses it): our own */ }
   }
@@ -71,6 +72,7 @@ function start() {
     kind: "start", page: PAGE, search: location.search, hash: location.hash,
     params: Object.fromEntries(new URLSearchParams(location.search)), href: location.href,
     storage: kept(), languages, built: byId("boot") ? root.lang : null, framed,
+    restarted: restarts > 0,
   });
 }
 
@@ -585,6 +587,7 @@ const TOLD = {
   // the worker's own: a start that went wrong, the runtime's download, Python loaded
   broken: (m) => { console.error(m.reason); failed(m.reason); },
   bytes: (m) => dispatchEvent(new CustomEvent("boot:bytes", { detail: m })),
+  pong: () => {}, // the runtime is there (heard: see the heartbeat)
   loaded: (m) => {
     window.pythonLibrary = m.library;
     start();
@@ -637,8 +640,29 @@ function take(message) {
   if (drawing) waiting.push(message);
   else apply(message);
 }
+// A shared runtime the browser ended (it may end a shared worker; a crash ends it too)
+// answers no more, and says nothing of it: the page asks it now and then whether it is
+// there ("ping", answered by engine.js itself, even while Python works), and after
+// SILENCE_MS without a word starts another and says "start" again, as it stands now
+// (the game's page resumes the game it keeps; a board starts from its parameters).
+const PING_MS = window.runtimePingMs || 5000; // (a test may hasten both)
+const SILENCE_MS = window.runtimeSilenceMs || 30000;
+let heard = performance.now();
+let restarts = 0;
+setInterval(() => {
+  if (!worker.shared || root.dataset.ready !== "true") return;
+  if (performance.now() - heard < SILENCE_MS) send({ kind: "ping" });
+  else {
+    restarts += 1;
+    worker = runtime(restarts);
+    unanswered = worker.shared ? [] : null;
+    heard = performance.now();
+    listen();
+  }
+}, PING_MS);
 function listen() {
   worker.port.onmessage = ({ data: message }) => {
+    heard = performance.now();
     unanswered = null; // (it answers: it started)
     if (message.kind === "batch") TOLD.batch(message);
     else take(message);

@@ -531,4 +531,6 @@ class IndexPage(Session):
             self.render(chosen_game(query), unknown_game(query))
         if self.hash.startswith("#replay="):  # a share link: the game it holds
             self.run(self.open_shared(self.hash))
+        elif self.restarted and self.game is not None and self.kept_match(self.game):
+            self.run(self.resume_kept_game())  # (its runtime ended: the game goes on)
         self.root("ready", "true")

@@ -53,6 +53,7 @@ FROM_ENGINE: dict[str, tuple[str, ...]] = {
     # it runs on ("compiled" or "source": for the tests and the lab)
     "loaded": ("library",),
     "broken": ("reason",),  # the runtime could not start
+    "pong": (),  # the runtime is there (the answer to "ping")
 }
 
 # What Python asks the page, awaiting its answer.
@@ -67,9 +68,10 @@ ASKS: dict[str, tuple[str, ...]] = {
 TO_WORKER: dict[str, tuple[str, ...]] = {
     # the page: which page ("index", "learn", "embed"), its address (and its query's
     # parameters, decoded), the site's keys in localStorage, navigator.languages, the
-    # language of the start screen as built (None: none), whether it is framed
+    # language of the start screen as built (None: none), whether it is framed, whether
+    # it starts again on a new runtime (its shared one ended)
     "start": ("page", "search", "params", "hash", "href", "storage", "languages", "built",
-              "framed"),
+              "framed", "restarted"),
     # a clicked element's data attributes; the start form's values and their number
     "click": ("data", "form", "seq"),
     "key": ("key",),  # a key for the board (the page keeps the focus keys itself)
@@ -87,6 +89,7 @@ TO_WORKER: dict[str, tuple[str, ...]] = {
 TO_ENGINE: dict[str, tuple[str, ...]] = {
     "prefetch": ("url",),  # a file Python will want (the language's catalog): asked for now
     "bye": (),  # the page is gone: its session in a shared runtime is let go
+    "ping": (),  # is the runtime there? (a shared one may end: answered "pong")
 }
 
 

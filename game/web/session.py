@@ -63,6 +63,7 @@ class Session(ABC):
         self.languages = [str(code) for code in start.get("languages") or ()]
         self.built_lang = start.get("built")
         self.framed = bool(start.get("framed"))
+        self.restarted = bool(start.get("restarted"))  # on a new runtime, the old one ended
         self.tasks: set[asyncio.Task] = set()
         self.context = contextvars.copy_context()  # where this page's work runs
         self.context.run(own_voice)  # ...in its own language

@@ -2,12 +2,15 @@
 share one Python in a shared worker (static/engine.js), each board a session of its own
 in it, in its own language; a board closed is let go and the others play on; where the
 page cannot have a shared worker, each frame starts its own and all still play
-(test_embed_cross_site.py covers a frame of another site that is refused one)."""
+(test_embed_cross_site.py covers a frame of another site that is refused one); a
+runtime the browser ends is started again, and the game's page resumes its game."""
 
+import time
 import urllib.parse
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS
+from browsing import BOOT_TIMEOUT_MS, open_page
+from players import start_game
 from test_embed import HOST_PAGE, messages
 
 pytestmark = pytest.mark.e2e
@@ -86,4 +89,42 @@ def test_without_a_shared_worker_each_board_starts_its_own(page, site):
     assert shared_workers(page) == before
     solve(page, "b")
     page.wait_for_function("window.got.filter((m) => m.type === 'ready').length === 4",
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(page, site):
+    """The browser may end a shared worker (or it may crash): the page hears nothing more
+    from it, starts another (after some silence: hastened here) and the game's page
+    resumes the game it keeps, at the same point, and plays on."""
+    page.add_init_script("window.runtimePingMs = 300; window.runtimeSilenceMs = 2000;")
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"player0": "human", "player1": "easy", "first": "black", "seed": 8,
+                      "speed": "instant"})
+    page.wait_for_selector("#board g.stone.movable")
+    lines = page.locator("#log li").count()
+    session = page.context.browser.new_browser_cdp_session()
+    try:
+        [ended] = [target["targetId"] for target in session.send("Target.getTargets")[
+            "targetInfos"] if target["type"] == "shared_worker"]
+        # a mark in the log as it stands: only the game drawn anew takes it away
+        page.evaluate("document.getElementById('log').append(Object.assign("
+                      "document.createElement('li'), {id: 'before-the-end'}))")
+        session.send("Target.closeTarget", {"targetId": ended})
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while True:  # a new runtime, its game drawn again
+            workers = [target["targetId"] for target in session.send("Target.getTargets")[
+                "targetInfos"] if target["type"] == "shared_worker"]
+            if workers and ended not in workers:
+                break
+            assert time.monotonic() < deadline, "no new runtime"
+            page.wait_for_timeout(200)
+    finally:
+        session.detach()
+    page.wait_for_function(f"() => !document.getElementById('before-the-end')"
+                           f" && document.querySelectorAll('#log li').length === {lines}"
+                           " && document.querySelector('#board g.stone.movable')",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.locator("#board g.stone.movable").first.click()
+    page.locator("#board g.target").first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {lines}",
                            timeout=BOOT_TIMEOUT_MS)

@@ -246,3 +246,30 @@ def test_pages_served_by_one_runtime_each_speak_their_own_language():
         assert shown and all(tasks[lang] in html and other not in html for html in shown)
         told = [m["message"] for m in browser.kinds("parent")]
         assert told[0]["type"] == "ready" and told[0]["id"] == lang
+
+
+def test_a_page_started_again_on_a_new_runtime_resumes_its_game():
+    """A shared runtime the browser ended: the page starts another and says "start"
+    again with `restarted` (static/page.js); the game's page then resumes the game it
+    keeps, at the same point, instead of offering it on the start screen."""
+    browser, session = start(IndexPage, "?game=tatsu")
+    run(session.serve())
+    play(session, {"kind": "click", "data": {"start": "1", "tag": "BUTTON"},
+                   "form": {"player0": "human", "player1": "easy", "speed": "instant"}})
+    kept = dict(browser.storage)
+    history = list(session.table.state.history)
+    assert STORAGE_KEY.format(game="tatsu") in kept and not session.table.state.is_over
+    for restarted in (False, True):
+        again = FakeBrowser()
+        page = IndexPage(Port(again.send), {
+            "page": "index", "search": "?game=tatsu", "hash": "", "href": "http://site/",
+            "params": {}, "storage": kept, "languages": ["en"], "built": None,
+            "framed": False, "restarted": restarted}, fetch=None)
+        again.session = page
+        run(page.serve())
+        run(settle(page))
+        if restarted:
+            assert page.table is not None and page.table.state.history == history
+        else:  # a page opened anew offers the game back on its start screen
+            assert page.table is None
+            assert any('data-resume="1"' in m["html"] for m in again.kinds("show"))
