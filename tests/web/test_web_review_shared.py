@@ -9,11 +9,10 @@ import json
 import zlib
 
 import pytest
-from test_web_protocol import FakeBrowser, play, settle
+from test_web_protocol import FakeBrowser, english, play, settle  # noqa: F401 (english: autouse)
 from test_web_review import finished_table
 from test_web_tables import run
 
-from game.core.i18n import use
 from game.web.embed import EmbedError, read
 from game.web.embed_page import EmbedPage
 from game.web.index_page import IndexPage
@@ -55,13 +54,6 @@ def session(page_class, hash_="", params=None):
 
 def shown(browser, region):
     return [m["html"] for m in browser.kinds("show") if m["region"] == region][-1]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    use("en")
-    yield
-    use("en")
 
 
 def test_the_saved_game_and_its_share_link_carry_the_review():
