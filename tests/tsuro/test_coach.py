@@ -24,7 +24,7 @@ from game.tsuro.coach import advise, coach_seed, hint_words
 from game.tsuro.state import BONUS, PLACEMENT, RELOCATION, START_MARK
 from game.tsuro.tiles import ORIENTED
 
-from .tsuro_helpers import build, hidden_variant, medium_placements
+from .tsuro_helpers import build, hidden_variant, medium_placements, randomly_played
 
 NS = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -369,12 +369,7 @@ def test_an_advised_start_mark_is_ringed_and_a_bonus_draws_nothing():
 def test_over_random_games_the_advice_is_legal_and_its_values_are_shares(seed, players,
                                                                         daikaiju, steps,
                                                                         choice):
-    state = TsuroState({"players": players, "daikaiju": daikaiju}, seed)
-    chooser = random.Random(choice)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(chooser.choice(state.legal_actions()))
+    state, chooser = randomly_played(players, daikaiju, seed, steps, choice)
     if state.is_over:
         return
     legal = state.legal_actions()

@@ -13,7 +13,7 @@ from game.core import RuleError
 from game.tsuro import TsuroState
 from game.tsuro.tiles import DECK
 
-from .tsuro_helpers import place
+from .tsuro_helpers import place, randomly_played
 
 # --- an independent reference of the board and the wakes ------------------------------
 
@@ -337,12 +337,7 @@ def test_random_games_keep_every_rule(seed, players, daikaiju, first, choice_see
        stop=st.integers(0, 60), choice_seed=st.integers(0, 2**32 - 1))
 def test_a_game_saved_midway_replays_and_continues_the_same(seed, players, daikaiju, stop,
                                                             choice_seed):
-    state = TsuroState({"players": players, "daikaiju": daikaiju}, seed)
-    rnd = random.Random(choice_seed)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.apply(rnd.choice(state.legal_actions()))
+    state, rnd = randomly_played(players, daikaiju, seed, stop, choice_seed)
     loaded = TsuroState.from_json(state.to_json())
     assert loaded == state
     assert loaded.legal_actions() == state.legal_actions()

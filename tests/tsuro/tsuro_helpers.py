@@ -17,6 +17,22 @@ from game.tsuro.actions import relocate as relocate
 from game.tsuro.actions import start as start
 from game.tsuro.tiles import DECK, ORIENTED
 
+# --- random games ------------------------------------------------------------------
+
+
+def randomly_played(players: int, daikaiju: bool, seed: int, steps: int,
+                    choice: int) -> tuple[TsuroState, random.Random]:
+    """A game of `players` dealt from `seed`, then up to `steps` actions chosen at random
+    (from `choice`), fewer if it ends first; and the chooser, to choose on."""
+    state = TsuroState({"players": players, "daikaiju": daikaiju}, seed)
+    chooser = random.Random(choice)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(chooser.choice(state.legal_actions()))
+    return state, chooser
+
+
 # --- addressing --------------------------------------------------------------------
 
 
