@@ -16,6 +16,7 @@ Standard library only; the rendering runs at build time.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
@@ -29,16 +30,48 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Example:
+    """The live board a figure becomes on the rules pages once the runtime is ready
+    (static/rules-live.js): embed.html's parameters (docs/embedding.md). Either a line of
+    play to step through ◀ ▶ (`line`, actions in their JSON form) or a question the
+    reader answers (`goal`, a goal of game/<game>/goals.py, for `seat`, counted from 0).
+    `position` is where the board starts when not the figure's own (the moment before
+    it, or the figure's with a seed that rolls what the caption tells)."""
+
+    line: tuple[Any, ...] = ()
+    goal: str | None = None
+    seat: int | None = None
+    position: str | None = None
+
+    def __post_init__(self) -> None:
+        if bool(self.line) == (self.goal is not None):
+            raise ValueError("an example has either a line or a goal")
+
+    def parameters(self, game: str, figure: Figure) -> dict[str, str]:
+        """embed.html's parameters for this example of `figure`, in order."""
+        found = {"game": game, "position": self.position or figure.position}
+        if self.goal is not None:
+            found.update(mode="challenge", goal=self.goal)
+        else:
+            found["line"] = json.dumps(list(self.line), separators=(",", ":"))
+        if self.seat is not None:
+            found["seat"] = str(self.seat + 1)
+        return found
+
+
+@dataclass(frozen=True)
 class Figure:
     """One diagram: the position (its text form, as `State.from_position` reads it), the
     notes over it (a dict as `Notes.from_dict` reads it: highlight, arrows, labels, dim,
     ghost, select), whose view it is (a seat, or None) and what it shows, in one plain
-    sentence (the caption under it: English, marked with N_(), shown through _())."""
+    sentence (the caption under it: English, marked with N_(), shown through _()), and
+    the live board it becomes on the rules pages (an Example; None: a picture only)."""
 
     position: str
     notes: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
     caption: str = ""
+    example: Example | None = None
 
 
 def _module(info: GameInfo, name: str) -> ModuleType | None:
@@ -95,4 +128,4 @@ def render(info: GameInfo, figure: Figure) -> str:
     return drawn
 
 
-__all__ = ["Figure", "all_figures", "figures", "render"]
+__all__ = ["Example", "Figure", "all_figures", "figures", "render"]

@@ -17,7 +17,8 @@ allowances beyond the site's own origin (docs/security.md says the same):
   site sends none, so the worker runs under no policy (docs/security.md);
 - no inline script, no inline style or style attribute, no blob: or data: URL.
 
-The pages that run no script (the rules pages and teach.html) forbid scripts outright.
+teach.html runs no script and forbids scripts outright; the rules pages allow their own
+one (static/rules-live.js), which evaluates nothing.
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ from __future__ import annotations
 # The pages that run Python: index.html, embed.html, learn.html.
 RUNTIME_POLICY = ("default-src 'self'; script-src 'self'; "
                   "object-src 'none'; base-uri 'self'; form-action 'self'")
-# The pages of words and pictures: the rules pages, teach.html (its boards are embed.html
-# in frames, from the site itself).
+# The pages of words and pictures: teach.html (its boards are embed.html in frames, from
+# the site itself).
 DOCUMENT_POLICY = ("default-src 'self'; script-src 'none'; object-src 'none'; "
                    "base-uri 'self'; form-action 'none'")
+# The rules pages: words and pictures, and one script of the site's own
+# (static/rules-live.js) that frames each picture's live board, embed.html, once near.
+RULES_POLICY = ("default-src 'self'; script-src 'self'; object-src 'none'; "
+                "base-uri 'self'; form-action 'none'")
 
 MANIFEST = "manifest.webmanifest"  # at the site root: its start_url and scope "./" are the site
 ICONS = "static/icons"

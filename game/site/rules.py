@@ -37,12 +37,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
+from urllib.parse import quote, urlencode
 
 from game.core.figures import all_figures, render
 from game.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, speaking
 from game.core.registry import games
 from game.core.rule_links import page_of, page_url
-from game.site.head import DOCUMENT_POLICY, head_lines
+from game.site.head import RULES_POLICY, head_lines
 from game.site.runtime import ROOT
 
 DOCS = "docs"
@@ -66,14 +67,27 @@ class Picture:
 
     svg: str
     caption: str
+    live: dict[str, str] = field(default_factory=dict)  # the example's embed parameters
 
 
 def figure_pictures() -> dict[str, Callable[[], Picture]]:
     """Every registered game's figures (game/<game>/figures.py, found by name through the
     registry: game/core/figures.py), by name, each as a function drawing it."""
-    return {name: (lambda info=info, figure=figure: Picture(render(info, figure),  # type: ignore[misc]  # bound by defaults
-                                                            _(figure.caption)))
+    return {name: (lambda info=info, figure=figure: Picture(  # type: ignore[misc]  # bound by defaults
+                       render(info, figure), _(figure.caption),
+                       figure.example.parameters(info.key, figure) if figure.example else {}))
             for name, (info, figure) in all_figures().items()}
+
+
+def live_address(name: str, parameters: Mapping[str, str], lang: str) -> str:
+    """Where a rules page's example frames its live board: embed.html with the example's
+    parameters, its name as the board's `id` and the page's language; a question gets
+    hints (after a wrong try, "Try again with a hint")."""
+    query = dict(parameters)
+    if query.get("mode") == "challenge":
+        query["hint"] = "on"
+    query.update(id=name, lang=lang)
+    return "../embed.html?" + urlencode(query, quote_via=quote, safe="_.-!()~*'")
 
 
 # The hook for diagrams: NAME -> a function returning its Picture, for the docs' lines
@@ -312,7 +326,12 @@ class _Converter:
                               "title, a width and a height")
         alt, width, height = drawing
         anchor = self.new_id(f"diagram-{name}")
-        return "figure", (f'<figure class="diagram" id="{anchor}">'
+        live = ""
+        if isinstance(picture, Picture) and picture.live:  # static/rules-live.js frames it
+            title = _("A live board: {caption}").format(caption=picture.caption)
+            live = (f' data-live="{html.escape(live_address(name, picture.live, self.lang))}"'
+                    f' data-live-title="{html.escape(title)}"')
+        return "figure", (f'<figure class="diagram" id="{anchor}"{live}>'
                           f'<img src="../{html.escape(diagram_file(name, self.lang))}" '
                           f'alt="{html.escape(alt)}" width="{width}" height="{height}">'
                           f'<figcaption>{html.escape(picture.caption, quote=False)}'
@@ -772,7 +791,10 @@ def _page(game_key: str, document: Document, lang: str) -> str:
         body.append(block)
     if contents:
         body.append(contents)
-    head = head_lines("../", DOCUMENT_POLICY)  # the policy, manifest, colours and icon
+    # the words of the button each live example gets (static/rules-live.js)
+    show_picture, show_board = (html.escape(_("Show the picture")),
+                                html.escape(_("Show the live board")))
+    head = head_lines("../", RULES_POLICY)  # the policy, manifest, colours and icon
     return f"""<!doctype html>
 <html lang="{lang}">
 <head>
@@ -783,6 +805,7 @@ def _page(game_key: str, document: Document, lang: str) -> str:
   <link rel="icon" href="../static/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="../static/style.css">
   <link rel="stylesheet" href="../static/rules.css">
+  <script src="../static/rules-live.js" defer></script>
 </head>
 <body class="rules-page">
   <nav class="rules-nav" aria-label="{site_words}">
@@ -790,7 +813,7 @@ def _page(game_key: str, document: Document, lang: str) -> str:
   </nav>
   <nav class="rules-languages" aria-label="{language_words}">{languages}
   </nav>
-  <main class="rules">
+  <main class="rules" data-show-picture="{show_picture}" data-show-board="{show_board}">
 {chr(10).join(body)}
   </main>
 </body>

@@ -210,9 +210,10 @@ def test_the_figures_are_generated_and_served_live():
         assert mime_type(path) == "image/svg+xml"
 
 
-def test_a_picture_is_a_drawing_and_a_caption():
+def test_a_picture_is_a_drawing_a_caption_and_its_live_example():
     info, figure = ALL[NAMES[0]]
-    assert DIAGRAMS[NAMES[0]]() == Picture(render(info, figure), figure.caption)
+    assert DIAGRAMS[NAMES[0]]() == Picture(render(info, figure), figure.caption,
+                                           figure.example.parameters(info.key, figure))
 
 
 def _rolling(faces) -> random.Random:

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game.site.head import DOCUMENT_POLICY, RUNTIME_POLICY, THEME_COLORS, head_lines
+from game.site.head import (
+    DOCUMENT_POLICY,
+    RULES_POLICY,
+    RUNTIME_POLICY,
+    THEME_COLORS,
+    head_lines,
+)
 from game.site.rules import every_page_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +43,9 @@ def built_pages(site: Path) -> dict[str, str]:
 
 
 def policy_of(name: str) -> str:
-    return RUNTIME_POLICY if name in PYTHON_PAGES else DOCUMENT_POLICY
+    if name in PYTHON_PAGES:
+        return RUNTIME_POLICY
+    return RULES_POLICY if name.startswith("rules/") else DOCUMENT_POLICY
 
 
 def directives(policy: str) -> dict[str, list[str]]:
@@ -73,7 +81,7 @@ def test_the_policy_comes_before_anything_it_governs(site_built_once):
                    for _, attrs in elements) == 1, name
 
 
-@pytest.mark.parametrize("policy", [RUNTIME_POLICY, DOCUMENT_POLICY])
+@pytest.mark.parametrize("policy", [RUNTIME_POLICY, DOCUMENT_POLICY, RULES_POLICY])
 def test_a_policy_allows_the_site_itself_and_nothing_from_elsewhere(policy):
     parsed = directives(policy)
     assert parsed["default-src"] == ["'self'"]
@@ -96,6 +104,8 @@ def test_the_runtime_pages_allow_scripts_of_the_site_only():
     sources = [source for values in runtime.values() for source in values]
     assert "'unsafe-eval'" not in sources and "'wasm-unsafe-eval'" not in sources
     assert directives(DOCUMENT_POLICY)["script-src"] == ["'none'"]
+    rules = directives(RULES_POLICY)  # one script of the site's own, no eval, no form
+    assert rules["script-src"] == ["'self'"] and rules["form-action"] == ["'none'"]
 
 
 def test_no_page_has_an_inline_event_handler(site_built_once):
