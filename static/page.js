@@ -72,7 +72,7 @@ function start() {
     kind: "start", page: PAGE, search: location.search, hash: location.hash,
     params: Object.fromEntries(new URLSearchParams(location.search)), href: location.href,
     storage: kept(), languages, built: byId("boot") ? root.lang : null, framed,
-    restarted: restarts > 0,
+    restarted: restarts > 0, memo: restarts > 0 ? memo : null,
   });
 }
 
@@ -148,6 +148,9 @@ function keepTyped(typed) {
 }
 
 function focus(selectors, force) {
+  // A board in a frame moves the focus only while the reader is in it: it never takes
+  // the focus from the page around it (a teacher's page, a rules page's examples).
+  if (window.parent !== window && !document.hasFocus()) return;
   const active = document.activeElement;
   if (!force && !lost && active && active !== document.body) return;
   for (const selector of selectors) {
@@ -583,6 +586,7 @@ const TOLD = {
     for (const seq of sentForms.keys()) if (seq <= m.seq) sentForms.delete(seq);
   },
   parent: (m) => { if (framed) window.parent.postMessage(m.message, "*"); },
+  memo: (m) => { memo = m.memo; },
   failed: (m) => failed(m.text),
   // the worker's own: a start that went wrong, the runtime's download, Python loaded
   broken: (m) => { console.error(m.reason); failed(m.reason); },
@@ -619,10 +623,13 @@ let drawing = 0; // the board and its held pieces (their number) wait for their 
 let drawings = 0;
 function apply(message) {
   const held = message.kind === "hold" && redrawn;
+  // the first board, some 700 elements parsed, styled and laid out anew, has a frame to
+  // itself too: the panel and the rest come in the task after it
+  const first = message.kind === "show" && message.region === "board" && !drawnBoard;
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
-  if (held) waitForFrame();
+  if (held || (first && drawnBoard)) waitForFrame();
 }
 function waitForFrame() {
   if (document.hidden) return; // no frame comes: nothing waits for one
@@ -649,6 +656,7 @@ const PING_MS = window.runtimePingMs || 5000; // (a test may hasten both)
 const SILENCE_MS = window.runtimeSilenceMs || 30000;
 let heard = performance.now();
 let restarts = 0;
+let memo = null; // what the session asked to be given back on a new runtime ("memo")
 setInterval(() => {
   if (!worker.shared || root.dataset.ready !== "true") return;
   if (performance.now() - heard < SILENCE_MS) send({ kind: "ping" });

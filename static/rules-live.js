@@ -14,6 +14,20 @@
   const words = { picture: main.dataset.showPicture, board: main.dataset.showBoard };
   const frames = new Map();  // the frame -> its figure
 
+  // One frame loads at a time, the next once it is ready (or has failed): frames of the
+  // page share its main thread, and two boards drawn for the first time in one frame of
+  // the screen would make one long task of their layouts.
+  const queue = [];
+  let loading = null;
+  const next = () => {
+    loading = null;
+    if (queue.length) open(queue.shift());
+  };
+  const wanted = (figure) => {
+    if (loading) queue.push(figure);
+    else open(figure);
+  };
+
   const open = (figure) => {
     const frame = document.createElement("iframe");
     frame.className = "live";
@@ -23,6 +37,7 @@
     figure.classList.add("live-loading");
     figure.insertBefore(frame, figure.querySelector("figcaption"));
     frames.set(frame, figure);
+    loading = frame;
   };
 
   const show = (frame, figure) => {
@@ -57,7 +72,8 @@
       if (data.type === "ready") show(frame, figure);
       else if (data.type === "error" && !figure.classList.contains("live-ready")) {
         give_up(frame, figure);
-      }
+      } else continue;
+      if (loading === frame) next();
     }
   });
 
@@ -66,7 +82,7 @@
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       near.unobserve(entry.target);
-      open(entry.target);
+      wanted(entry.target);
     }
   }, { rootMargin: "150% 0px" });
   for (const figure of figures) near.observe(figure);

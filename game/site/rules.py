@@ -333,7 +333,8 @@ class _Converter:
                     f' data-live-title="{html.escape(title)}"')
         return "figure", (f'<figure class="diagram" id="{anchor}"{live}>'
                           f'<img src="../{html.escape(diagram_file(name, self.lang))}" '
-                          f'alt="{html.escape(alt)}" width="{width}" height="{height}">'
+                          f'alt="{html.escape(alt)}" width="{width}" height="{height}" '
+                          'loading="lazy">'
                           f'<figcaption>{html.escape(picture.caption, quote=False)}'
                           "</figcaption></figure>")
 

@@ -448,6 +448,9 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
                     self.render()
             return applied
 
+        def replay_kept(self, actions: list) -> None:
+            _replay_kept(self, embed, actions)
+
         def verdict_html(self) -> str:
             mark = "solved" if self.verdict.solved else "failed"  # type: ignore[union-attr]  # shown once judged
             more = after_verdict(self.verdict) if after_verdict else ""
@@ -480,6 +483,30 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
             return super().status_html()
 
     return EmbedTable()
+
+
+def _replay_kept(table, embed: Embed, actions: list) -> None:
+    """The actions played on a board before its runtime ended (the page's memo: their
+    JSON), played again at once, unseen and untold, each only while it is legal; a
+    challenge judged as it was."""
+    told, table.match.tell = table.match.tell, lambda kind, data: None
+    try:
+        for item in actions:
+            try:
+                action = Action.from_json(item)
+            except (TypeError, ValueError):
+                break
+            if table.verdict is not None or action not in table.state.legal_actions():
+                break
+            start = len(table.match.log)
+            table.match.play(action)
+            if embed.challenge is not None:
+                table.tried.append(action)
+                table.seen.extend(event for event, _line in table.match.log[start:])
+                table.verdict = embed.challenge.judge(table.tried, table.seen, table.state)
+    finally:
+        table.match.tell = told
+    table.render()
 
 
 def _hints_in_a_frame(table, embed: Embed, tell, hinted: bool) -> None:

@@ -74,11 +74,25 @@ class EmbedPage(Session):
         self.shown: list = []
         self.loads = 0
         self.hinted = False  # a challenge tried again with a hint: hints offered since
+        self.params_shown: dict = {}  # the parameters of the board shown (a load's, else the URL's)
 
     def tell(self, kind: str, data: dict) -> None:
         if self.framed:
             self.port.tell("parent", message={"source": SOURCE, "type": kind, **self.asked,
                                               **data})
+        if kind in ("action", "solved", "failed"):
+            self.remember()
+
+    def remember(self) -> None:
+        """The page keeps, in memory, the board shown and where it stands (the actions
+        played on it, the step of a view, a hint asked for): a new runtime, if the
+        shared one ends, gives it back and the board is as it was (`restore`)."""
+        actions: list = []
+        if self.table is not None and self.embed is not None:
+            actions = [action.to_json() for action in
+                       self.table.match.state.history[len(self.embed.state.history):]]
+        self.port.tell("memo", memo={"params": self.params_shown, "actions": actions,
+                                     "step": self.step, "hinted": self.hinted})
 
     def show(self, region: str, html: str) -> None:
         self.port.tell("show", region=region, html=html)
@@ -105,9 +119,12 @@ class EmbedPage(Session):
         self.embed, self.table, self.page, self.step, self.shown = None, None, None, 0, []
         self.hinted = False
 
-    async def load(self, params: dict) -> None:
+    async def load(self, params: dict, memo: dict | None = None) -> None:
+        """Show the board `params` ask for; `memo`: as it stood on the runtime that
+        ended (the page's "memo"), played on from there."""
         self.replace_board()
         self.asked = asked(params)
+        self.params_shown = dict(params)
         self.loads += 1
         this_load = self.loads
         await self.speak_as_asked(params)
@@ -130,16 +147,23 @@ class EmbedPage(Session):
                   '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1">'
                   '</div><aside id="panel" class="side"></aside></div><div id="overlay"></div>'
                   '<ol id="log" class="log" hidden></ol>')
+        memo = memo or {}
         if embed.mode == "view":
             self.shown = views(embed)
+            step = memo.get("step")
+            self.step = min(step, len(self.shown) - 1) if type(step) is int and step > 0 else 0
             self.show_view()
             self.tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
             self.root("ready", "true")
         else:
-            table = self.new_table(embed)
+            self.hinted = embed.hint and memo.get("hinted") is True
+            table = self.new_table(embed, self.hinted)
+            if memo.get("actions"):
+                table.replay_kept(memo["actions"])
             self.tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
             self.root("ready", "true")
             await self.play_on(table)  # (the computers, if they move first: after "ready")
+        self.remember()
 
     async def play_on(self, table) -> None:
         """The computers play until a person is to act; a board replaced meanwhile (a load
@@ -208,6 +232,7 @@ class EmbedPage(Session):
                           else self.step + int(data["viewStep"]))
                 self.step = max(0, min(len(self.shown) - 1, target))
                 self.show_view()
+                self.remember()
         elif "embedReset" in data:
             await self.reset(hinted=data["embedReset"] == "hint")
         elif self.table is not None:
@@ -222,11 +247,13 @@ class EmbedPage(Session):
         if embed.mode == "view":
             self.step = 0
             self.show_view()
+            self.remember()
         else:
             if self.page is not None:
                 self.page.retire()
             self.hinted = embed.hint and (hinted or self.hinted)
             table = self.new_table(embed, self.hinted)
+            self.remember()
             if hinted and self.hinted:
                 with suppress(Superseded):
                     await table.coach.ask()
@@ -259,4 +286,8 @@ class EmbedPage(Session):
         from game.web.table import clickable
 
         self.port.tell("clickable", selector=clickable())
-        await self.load(self.params)
+        kept = self.memo.get("params")  # on a new runtime: the board as it stood
+        if isinstance(kept, dict) and all(type(v) is str for v in kept.values()):
+            await self.load(kept, self.memo)
+        else:
+            await self.load(self.params)

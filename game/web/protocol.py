@@ -40,6 +40,9 @@ TO_PAGE: dict[str, tuple[str, ...]] = {
     # the person typed since then is kept
     "form-base": ("seq",),
     "parent": ("message",),  # posted to the page framing this one (an embedded board)
+    # what the page holds for its session, in memory only, and gives back in its "start"
+    # on a new runtime (an embedded board: its board and where it stands)
+    "memo": ("memo",),
     "failed": ("text",),  # something went wrong: this sentence in the status line
     # these messages (told in one step of Python's event loop, game/web/port.py), applied
     # in order in one task: no frame shows them half applied
@@ -69,9 +72,10 @@ TO_WORKER: dict[str, tuple[str, ...]] = {
     # the page: which page ("index", "learn", "embed"), its address (and its query's
     # parameters, decoded), the site's keys in localStorage, navigator.languages, the
     # language of the start screen as built (None: none), whether it is framed, whether
-    # it starts again on a new runtime (its shared one ended)
+    # it starts again on a new runtime (its shared one ended), and then the last "memo"
+    # its session told it (None: none)
     "start": ("page", "search", "params", "hash", "href", "storage", "languages", "built",
-              "framed", "restarted"),
+              "framed", "restarted", "memo"),
     # a clicked element's data attributes; the start form's values and their number
     "click": ("data", "form", "seq"),
     "key": ("key",),  # a key for the board (the page keeps the focus keys itself)

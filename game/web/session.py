@@ -64,6 +64,8 @@ class Session(ABC):
         self.built_lang = start.get("built")
         self.framed = bool(start.get("framed"))
         self.restarted = bool(start.get("restarted"))  # on a new runtime, the old one ended
+        memo = start.get("memo") if self.restarted else None
+        self.memo: dict = memo if isinstance(memo, dict) else {}  # what it told the page
         self.tasks: set[asyncio.Task] = set()
         self.context = contextvars.copy_context()  # where this page's work runs
         self.context.run(own_voice)  # ...in its own language

@@ -128,3 +128,40 @@ def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(page, 
     page.locator("#board g.target").first.click()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {lines}",
                            timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_board_in_a_frame_comes_back_as_it_stood_on_a_new_runtime(page, site):
+    """Nothing is lost in a frame either: the page keeps its session's "memo" (the board,
+    the actions played on it) and gives it back to the new runtime, which plays them
+    again unseen; the board is as it stood, and plays on."""
+    page.add_init_script("window.runtimePingMs = 300; window.runtimeSilenceMs = 2000;")
+    board = {"game": "tatsu", "mode": "play", "players": "you,easy", "id": "p"}
+    page.route(site.url + "one-board.html", lambda route: route.fulfill(
+        body=HOST_PAGE % (f'<iframe id="p" title="A game" width="480" height="420" src="'
+                          f'{site.url}embed.html?{urllib.parse.urlencode(board)}"></iframe>'),
+        content_type="text/html"))
+    page.goto(site.url + "one-board.html")
+    messages(page, "ready", frame_id="p")
+    frame = page.frame_locator("#p")
+    for _die in range(2):  # the person's turn, a die at a time; then the computer's
+        frame.locator("#board g.stone.movable").first.click()
+        frame.locator("#board g.target").first.click()
+    messages(page, "action", 3, frame_id="p")
+    frame.locator("#board g.stone.movable").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    signature = """() => [...document.getElementById('p').contentDocument.querySelectorAll(
+        '#board g.stone')].map((g) => `${g.dataset.segment}:${g.dataset.field}`).join()"""
+    before = page.evaluate(signature)
+    session = page.context.browser.new_browser_cdp_session()
+    try:
+        [ended] = [target["targetId"] for target in session.send("Target.getTargets")[
+            "targetInfos"] if target["type"] == "shared_worker"]
+        session.send("Target.closeTarget", {"targetId": ended})
+    finally:
+        session.detach()
+    messages(page, "ready", 2, frame_id="p")  # the board, said ready on its new runtime
+    frame.locator("#board g.stone.movable").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(signature) == before
+    played = len(messages(page, "action", frame_id="p"))
+    frame.locator("#board g.stone.movable").first.click()  # and it plays on
+    frame.locator("#board g.target").first.click()
+    messages(page, "action", played + 1, frame_id="p")

@@ -480,8 +480,8 @@ def test_a_diagram_line_becomes_a_figure():
                diagrams={"tiny-dot": lambda: Picture(TINY, "A dot <small> & a line.")})
     assert ('<p>Before.</p>\n<figure class="diagram" id="diagram-tiny-dot">'
             '<img src="../diagrams/tiny-dot.svg" '
-            'alt="A dot &amp; a line. The dot &quot;here&quot;." width="40" height="30">'
-            '<figcaption>A dot &lt;small&gt; &amp; a line.</figcaption>'
+            'alt="A dot &amp; a line. The dot &quot;here&quot;." width="40" height="30" '
+            'loading="lazy"><figcaption>A dot &lt;small&gt; &amp; a line.</figcaption>'
             '</figure>\n<p>After.</p>') in out
     assert "<svg" not in out and not Page(out).problems
 
