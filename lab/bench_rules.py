@@ -17,7 +17,9 @@ blocked and the HTTP cache empty: a first visit):
     example, then scrolled through to its end a screen at a time, every 0.5 s, until
     every example is live (or 240 s have passed): the longest main-thread task from the
     navigation on, and how many passed 50 and 100 ms. Goal: none over 100 ms.
-With --breakdown, the trace also records what each long task did (as
+With --pictures-only, only the second, on the pages as they were before their examples
+came alive (static/rules-live.js left out): the baseline. With --breakdown, the trace
+also records what each long task did (as
 lab/bench_main_thread.py --breakdown). With --own-workers, SharedWorker is taken from the
 pages, so that each board starts its own runtime: the fallback. Medians over the runs;
 one JSON object is printed.
@@ -74,19 +76,26 @@ def first_example(key: str) -> str:
 
 
 def open_fresh(browser, url: str, own: bool, rate: float | None = None, trace=False,
-               detailed=False):
+               detailed=False, pictures=False):
     context = browser.new_context(service_workers="block",
                                   viewport={"width": 390, "height": 800})
     page = context.new_page()
     page.add_init_script(_INIT)
     if own:
         page.add_init_script(_NO_SHARED)
+    if pictures:  # the page as it was: its pictures only (rules-live.js does nothing)
+        page.route("**/static/rules-live.js", lambda route: route.fulfill(
+            body="", content_type="text/javascript"))
     if rate:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
     if trace:
         browser.start_tracing(page=page, categories=TRACE_CATEGORIES
                               + (BREAKDOWN_CATEGORIES if detailed else []))
     page.goto(url, wait_until="commit")
+    if pictures:  # the mark at the load event instead
+        page.wait_for_load_state("load")
+        page.evaluate("""(mark) => { window.__live.firstAt = performance.now();
+                                     performance.mark(mark); }""", READY_SAID)
     page.wait_for_function("() => window.__live && window.__live.firstAt !== null",
                            timeout=BOOT_TIMEOUT_S * 1000, polling=100)
     return context, page
@@ -100,9 +109,12 @@ def first_ready(browser, url: str, own: bool) -> float:
         context.close()
 
 
-def scrolled_through(browser, url: str, own: bool, rate: float, detailed=False) -> dict:
-    """The page at `rate`x, traced, scrolled to its end until every example is live."""
-    context, page = open_fresh(browser, url, own, rate, trace=True, detailed=detailed)
+def scrolled_through(browser, url: str, own: bool, rate: float, detailed=False,
+                     pictures=False) -> dict:
+    """The page at `rate`x, traced, scrolled to its end until every example is live
+    (`pictures`: to its end, then 5 s more)."""
+    context, page = open_fresh(browser, url, own, rate, trace=True, detailed=detailed,
+                               pictures=pictures)
     traced = False
     try:
         first_at = page.evaluate("window.__live.firstAt")
@@ -112,9 +124,12 @@ def scrolled_through(browser, url: str, own: bool, rate: float, detailed=False) 
             live = page.evaluate("""() => {
                 window.scrollBy(0, innerHeight);
                 return document.querySelectorAll('figure.live-ready').length; }""")
-            if live == total:
+            if live == total or (pictures and page.evaluate(
+                    "innerHeight + scrollY >= document.body.scrollHeight - 2")):
                 break
             time.sleep(0.5)
+        if pictures:
+            time.sleep(5)
         all_at = page.evaluate("performance.now()")
         trace, traced = browser.stop_tracing(), True
     finally:
@@ -138,6 +153,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rate", type=float, default=4)
     parser.add_argument("--site", type=Path)
     parser.add_argument("--own-workers", action="store_true")
+    parser.add_argument("--pictures-only", action="store_true",
+                        help="the main thread of the pages as they were, pictures only")
     parser.add_argument("--breakdown", action="store_true",
                         help="what each long task did (devtools.timeline and v8 traced)")
     options = parser.parse_args(argv)
@@ -146,6 +163,15 @@ def main(argv=None) -> int:
     with served_site(options.site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())
         try:
+            if options.pictures_only:
+                for key in games():
+                    rules = f"{url}{page_url(key)}#diagram-{first_example(key)}"
+                    found[key] = {"pictures_only": [
+                        scrolled_through(browser, rules, False, options.rate,
+                                         options.breakdown, pictures=True)
+                        for _run in range(options.runs)]}
+                print(json.dumps(found, indent=1))
+                return 0
             for key in games():
                 name = first_example(key)
                 info, figure = all_figures()[name]
