@@ -52,10 +52,16 @@
       button.textContent = board ? words.picture : words.board;
     };
     button.addEventListener("click", () => choose(frame.hidden));
+    // A figure that begins above the reader grows as its board takes the picture's place:
+    // what the reader sees stays where it is (a link to a rule keeps its rule in view)
+    const before = figure.getBoundingClientRect();
     figure.classList.replace("live-loading", "live-ready");
     frame.inert = false;
     figure.insertBefore(button, figure.querySelector("figcaption"));
     choose(true);
+    if (before.top < 0) {
+      window.scrollBy(0, figure.getBoundingClientRect().height - before.height);
+    }
   };
 
   const give_up = (frame, figure) => {  // the picture stays, as with scripts off

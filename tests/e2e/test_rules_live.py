@@ -81,3 +81,20 @@ def test_with_scripts_off_the_rules_pages_are_their_pictures(browser, site):
             assert page.locator("iframe").count() == 0
     finally:
         context.close()
+
+
+def test_a_link_to_a_rule_keeps_the_rule_in_view_while_examples_above_come_alive(page, site):
+    """A refused move links its rule (#placing-rule-1): the boards that take the place
+    of the pictures above it are taller, and the rule must not slide away meanwhile."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site.url + "rules/tsuro-of-the-seas.html#placing-rule-1")
+    top = "document.getElementById('placing-rule-1').getBoundingClientRect().top"
+    at_first = page.evaluate(top)
+    assert 0 <= at_first < 100
+    above = """() => [...document.querySelectorAll('figure.live-ready')].some((figure) =>
+        figure.compareDocumentPosition(document.getElementById('placing-rule-1'))
+        & Node.DOCUMENT_POSITION_FOLLOWING)"""
+    page.wait_for_function(above, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => !document.querySelector('figure.live-loading')",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert abs(page.evaluate(top) - at_first) <= 2
