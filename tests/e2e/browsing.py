@@ -260,3 +260,16 @@ def own_worker(page) -> None:
     not those of a worker the pages share, so a test that replaces or counts the
     runtime's downloads asks for this one."""
     page.add_init_script("delete window.SharedWorker;")
+
+
+# The pictures of a page that do not show, each by its address, once every one has been
+# asked for: the pictures of the rules pages load lazily (loading="lazy", when scrolled
+# near), so each is made eager first and waited for (decode() settles once it is there,
+# or has failed).
+BROKEN_IMAGES = """async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    await Promise.all(images.map((image) => image.decode().catch(() => null)));
+    return images.filter((image) => !image.complete || image.naturalWidth === 0)
+        .map((image) => image.src);
+}"""

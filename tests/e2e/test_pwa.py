@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, READY, Site, open_page, watch
+from browsing import BOOT_TIMEOUT_MS, BROKEN_IMAGES, READY, Site, open_page, watch
 
 from game.site.build import PAGE_FILES, build
 from game.site.server import DirectorySite
@@ -134,9 +134,7 @@ def test_every_page_opens_offline_after_one_visit(context, built_site):
             offline.goto(url)
             offline.wait_for_load_state("load")
             assert offline.locator("h1").is_visible(), name
-            broken = offline.evaluate("""() => [...document.images]
-                .filter((image) => !image.complete || image.naturalWidth === 0)
-                .map((image) => image.src)""")
+            broken = offline.evaluate(BROKEN_IMAGES)
             assert broken == [], name
     # the start page by its sub-path's folder address, with a query, as a link gives it
     open_page(offline, site.url + "?game=tsuro")

@@ -6,15 +6,13 @@ one. Every test with the `watched` fixture fails on a refusal too: the start pag
 board, the lessons, and whole seeded games of both games (test_full_games.py)."""
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, VIOLATION, open_page
+from browsing import BOOT_TIMEOUT_MS, BROKEN_IMAGES, VIOLATION, open_page
 
 from game.site.rules import page_names
 
 pytestmark = pytest.mark.e2e
 
 FOREIGN_PICTURE = "http://192.0.2.1/picture.png"  # a documentation address, never routed
-BROKEN_IMAGES = """() => [...document.images]
-    .filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src)"""
 
 
 def test_the_policy_refuses_another_origin_and_the_watch_says_so(page, site, watched):
