@@ -8,7 +8,7 @@ import contextlib
 import json
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, READY
+from browsing import BOOT_TIMEOUT_MS, READY, own_worker
 from playwright.sync_api import Error as PlaywrightError
 
 from game.core.i18n import _, speaking
@@ -113,7 +113,10 @@ PLACES = """() => Object.fromEntries(
 
 
 def hold_runtime(page):
-    """The interpreter arrives only when the returned function is called."""
+    """The interpreter arrives only when the returned function is called (to the page's
+    own worker: a route does not see the requests of a worker the pages share, and a
+    shared one may have started already)."""
+    own_worker(page)
     held = []
 
     def hold(route):

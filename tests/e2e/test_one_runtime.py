@@ -35,14 +35,29 @@ def open_host(page, site) -> None:
     messages(page, "ready", len(BOARDS))
 
 
-def shared_workers(page) -> int:
-    """How many shared workers the browser runs (Chromium's DevTools targets)."""
+def shared_workers(page) -> list[str]:
+    """The shared workers the browser runs for the page's context (Chromium's DevTools
+    targets, by their ids): the tests here each take a context of their own, which
+    starts its runtime as a first visit does."""
+    own = page.context.new_cdp_session(page)
+    browser = page.context.browser.new_browser_cdp_session()
+    try:
+        context_id = own.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+        targets = browser.send("Target.getTargets")["targetInfos"]
+    finally:
+        own.detach()
+        browser.detach()
+    return [target["targetId"] for target in targets if target["type"] == "shared_worker"
+            and target.get("browserContextId") == context_id]
+
+
+def end(page, worker: str) -> None:
+    """The browser ends a shared worker (as it may, or as a crash does)."""
     session = page.context.browser.new_browser_cdp_session()
     try:
-        targets = session.send("Target.getTargets")["targetInfos"]
+        session.send("Target.closeTarget", {"targetId": worker})
     finally:
         session.detach()
-    return sum(target["type"] == "shared_worker" for target in targets)
 
 
 def solve(page, name: str) -> None:
@@ -52,10 +67,11 @@ def solve(page, name: str) -> None:
     assert messages(page, "solved", frame_id=name)[0]["actions"][0][0] == "escape"
 
 
-def test_the_boards_of_a_page_share_one_runtime_each_in_its_own_language(page, site):
-    before = shared_workers(page)
+def test_the_boards_of_a_page_share_one_runtime_each_in_its_own_language(context, page,
+                                                                          site):
+    assert not shared_workers(page)
     open_host(page, site)
-    assert shared_workers(page) == before + 1
+    assert len(shared_workers(page)) == 1
     langs = {name: page.frame_locator(f"#{name}").locator("html").get_attribute("lang")
              for name in BOARDS}
     assert langs == {name: params["lang"] for name, params in BOARDS.items()}
@@ -79,20 +95,20 @@ def test_the_boards_of_a_page_share_one_runtime_each_in_its_own_language(page, s
     page.frame_locator("#d").locator("#board [data-mark]").first.click()
     page.frame_locator("#d").locator("[data-confirm-mark]").click()
     assert messages(page, "action", 2, frame_id="d")[0]["seat"] == 0
-    assert shared_workers(page) == before + 1
+    assert len(shared_workers(page)) == 1
 
 
-def test_without_a_shared_worker_each_board_starts_its_own(page, site):
+def test_without_a_shared_worker_each_board_starts_its_own(context, page, site):
     page.add_init_script("delete window.SharedWorker;")
-    before = shared_workers(page)
     open_host(page, site)
-    assert shared_workers(page) == before
+    assert not shared_workers(page)
     solve(page, "b")
     page.wait_for_function("window.got.filter((m) => m.type === 'ready').length === 4",
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(page, site):
+def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(context, page,
+                                                                          site):
     """The browser may end a shared worker (or it may crash): the page hears nothing more
     from it, starts another (after some silence: hastened here) and the game's page
     resumes the game it keeps, at the same point, and plays on."""
@@ -102,24 +118,18 @@ def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(page, 
                       "speed": "instant"})
     page.wait_for_selector("#board g.stone.movable")
     lines = page.locator("#log li").count()
-    session = page.context.browser.new_browser_cdp_session()
-    try:
-        [ended] = [target["targetId"] for target in session.send("Target.getTargets")[
-            "targetInfos"] if target["type"] == "shared_worker"]
-        # a mark in the log as it stands: only the game drawn anew takes it away
-        page.evaluate("document.getElementById('log').append(Object.assign("
-                      "document.createElement('li'), {id: 'before-the-end'}))")
-        session.send("Target.closeTarget", {"targetId": ended})
-        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-        while True:  # a new runtime, its game drawn again
-            workers = [target["targetId"] for target in session.send("Target.getTargets")[
-                "targetInfos"] if target["type"] == "shared_worker"]
-            if workers and ended not in workers:
-                break
-            assert time.monotonic() < deadline, "no new runtime"
-            page.wait_for_timeout(200)
-    finally:
-        session.detach()
+    [ended] = shared_workers(page)
+    # a mark in the log as it stands: only the game drawn anew takes it away
+    page.evaluate("document.getElementById('log').append(Object.assign("
+                  "document.createElement('li'), {id: 'before-the-end'}))")
+    end(page, ended)
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while True:  # a new runtime, its game drawn again
+        workers = shared_workers(page)
+        if workers and ended not in workers:
+            break
+        assert time.monotonic() < deadline, "no new runtime"
+        page.wait_for_timeout(200)
     page.wait_for_function(f"() => !document.getElementById('before-the-end')"
                            f" && document.querySelectorAll('#log li').length === {lines}"
                            " && document.querySelector('#board g.stone.movable')",
@@ -130,7 +140,7 @@ def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(page, 
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def test_a_board_in_a_frame_comes_back_as_it_stood_on_a_new_runtime(page, site):
+def test_a_board_in_a_frame_comes_back_as_it_stood_on_a_new_runtime(context, page, site):
     """Nothing is lost in a frame either: the page keeps its session's "memo" (the board,
     the actions played on it) and gives it back to the new runtime, which plays them
     again unseen; the board is as it stood, and plays on."""
@@ -151,13 +161,8 @@ def test_a_board_in_a_frame_comes_back_as_it_stood_on_a_new_runtime(page, site):
     signature = """() => [...document.getElementById('p').contentDocument.querySelectorAll(
         '#board g.stone')].map((g) => `${g.dataset.segment}:${g.dataset.field}`).join()"""
     before = page.evaluate(signature)
-    session = page.context.browser.new_browser_cdp_session()
-    try:
-        [ended] = [target["targetId"] for target in session.send("Target.getTargets")[
-            "targetInfos"] if target["type"] == "shared_worker"]
-        session.send("Target.closeTarget", {"targetId": ended})
-    finally:
-        session.detach()
+    [ended] = shared_workers(page)
+    end(page, ended)
     messages(page, "ready", 2, frame_id="p")  # the board, said ready on its new runtime
     frame.locator("#board g.stone.movable").first.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate(signature) == before
