@@ -621,14 +621,25 @@ const waiting = [];
 let redrawn = false; // the message applied last redrew the board
 let drawing = 0; // the board and its held pieces (their number) wait for their frame
 let drawings = 0;
+let shownSinceFrame = false; // a region was put on the page since the last frame began
 function apply(message) {
   const held = message.kind === "hold" && redrawn;
   // the first board, some 700 elements parsed, styled and laid out anew, has a frame to
-  // itself too: the panel and the rest come in the task after it
+  // itself too: what came before it (a screen, a form) is laid out in the frame before,
+  // the panel and the rest in the task after it
   const first = message.kind === "show" && message.region === "board" && !drawnBoard;
+  if (first && shownSinceFrame && !document.hidden) {
+    waiting.unshift(message);
+    waitForFrame();
+    return;
+  }
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
+  if (message.kind === "show" && !shownSinceFrame) {
+    shownSinceFrame = true;
+    requestAnimationFrame(() => { shownSinceFrame = false; });
+  }
   if (held || (first && drawnBoard)) waitForFrame();
 }
 function waitForFrame() {
@@ -638,6 +649,7 @@ function waitForFrame() {
   const go = () => {
     if (drawing !== mine) return;
     drawing = 0;
+    shownSinceFrame = false; // (a frame has begun, or none comes: 200 ms have passed)
     while (waiting.length && !drawing) apply(waiting.shift());
   };
   requestAnimationFrame(() => setTimeout(go)); // (the task after the frame)
