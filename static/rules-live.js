@@ -70,6 +70,8 @@
     figure.classList.remove("live-loading");
   };
 
+  // A board says `ready` once its first screen is drawn (game/web/embed_page.py), so the
+  // picture gives way to a board already there, never to an empty frame.
   addEventListener("message", (event) => {
     const data = event.data;
     if (event.origin !== location.origin || !data || data.source !== "tsuro-tatsu") return;

@@ -437,15 +437,11 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
                 return False
             start = len(self.match.log)
             applied = await super().act(action)
-            if applied and embed.challenge is not None:
-                self.tried.append(action)
-                self.seen.extend(event for event, _line in self.match.log[start:])
-                self.verdict = embed.challenge.judge(self.tried, self.seen, self.state)
-                if self.verdict is not None:
-                    tell("solved" if self.verdict.solved else "failed",
-                         {"words": self.verdict.words,
-                          "actions": [a.to_json() for a in self.tried]})
-                    self.render()
+            verdict = _judged(self, embed, action, start) if applied else None
+            if verdict is not None:
+                tell("solved" if verdict.solved else "failed",
+                     {"words": verdict.words, "actions": [a.to_json() for a in self.tried]})
+                self.render()
             return applied
 
         def replay_kept(self, actions: list) -> None:
@@ -485,6 +481,16 @@ def embed_table(embed: Embed, page, tell, speed: str = "fast", after_verdict=Non
     return EmbedTable()
 
 
+def _judged(table, embed: Embed, action, start: int):
+    """The challenge's verdict once `action` is played on the table (its events from the
+    log's `start` on): None while the challenge is open, and on a board without one."""
+    if embed.challenge is not None:
+        table.tried.append(action)
+        table.seen.extend(event for event, _line in table.match.log[start:])
+        table.verdict = embed.challenge.judge(table.tried, table.seen, table.state)
+    return table.verdict
+
+
 def _replay_kept(table, embed: Embed, actions: list) -> None:
     """The actions played on a board before its runtime ended (the page's memo: their
     JSON), played again at once, unseen and untold, each only while it is legal; a
@@ -500,10 +506,7 @@ def _replay_kept(table, embed: Embed, actions: list) -> None:
                 break
             start = len(table.match.log)
             table.match.play(action)
-            if embed.challenge is not None:
-                table.tried.append(action)
-                table.seen.extend(event for event, _line in table.match.log[start:])
-                table.verdict = embed.challenge.judge(table.tried, table.seen, table.state)
+            _judged(table, embed, action, start)
     finally:
         table.match.tell = told
     table.render()

@@ -151,7 +151,7 @@ class EmbedPage(Session):
         if embed.mode == "view":
             self.shown = views(embed)
             step = memo.get("step")
-            self.step = min(step, len(self.shown) - 1) if type(step) is int and step > 0 else 0
+            self.step_to(step if type(step) is int else 0)
             self.show_view()
             self.tell("ready", {"mode": embed.mode, "seat": embed.seat, "task": task})
             self.root("ready", "true")
@@ -224,13 +224,16 @@ class EmbedPage(Session):
             review, sorted({d.seat for d in review.decisions}), embed.seat_names, turns,
             lambda step: f'data-view-at="{step - first}"', marked=marked) + note
 
+    def step_to(self, step: int) -> None:
+        """The view's step, kept within its line (a memo's or a click's, as asked)."""
+        self.step = max(0, min(len(self.shown) - 1, step))
+
     async def on_click(self, message: dict) -> None:
         data = dict(message.get("data") or {})
         if "viewStep" in data or "viewAt" in data:
             if self.shown:
-                target = (int(data["viewAt"]) if "viewAt" in data
-                          else self.step + int(data["viewStep"]))
-                self.step = max(0, min(len(self.shown) - 1, target))
+                self.step_to(int(data["viewAt"]) if "viewAt" in data
+                             else self.step + int(data["viewStep"]))
                 self.show_view()
                 self.remember()
         elif "embedReset" in data:

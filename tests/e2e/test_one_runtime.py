@@ -22,6 +22,13 @@ BOARDS = {"a": {**CHALLENGE, "lang": "hu"}, "b": {**CHALLENGE, "lang": "en"},
           "c": {**GAME, "lang": "ro"}, "d": {**GAME, "lang": "en"}}
 
 
+# The page's heartbeat hastened (static/page.js: a ping every 5 s, a runtime given up after
+# 30 s of silence). The silence is still longer than a new runtime takes to answer its
+# first ping on a loaded machine (its module and Pyodide's loaded), so that only the
+# runtime the test ends is started again.
+HASTENED = "window.runtimePingMs = 300; window.runtimeSilenceMs = 5000;"
+
+
 def open_host(page, site) -> None:
     """A page of the site (as teach.html is) framing the four boards at once."""
     frames = "".join(
@@ -112,7 +119,7 @@ def test_a_runtime_the_browser_ends_is_started_again_and_the_game_goes_on(contex
     """The browser may end a shared worker (or it may crash): the page hears nothing more
     from it, starts another (after some silence: hastened here) and the game's page
     resumes the game it keeps, at the same point, and plays on."""
-    page.add_init_script("window.runtimePingMs = 300; window.runtimeSilenceMs = 2000;")
+    page.add_init_script(HASTENED)
     open_page(page, f"{site.url}?game=tatsu")
     start_game(page, {"player0": "human", "player1": "easy", "first": "black", "seed": 8,
                       "speed": "instant"})
@@ -144,7 +151,7 @@ def test_a_board_in_a_frame_comes_back_as_it_stood_on_a_new_runtime(context, pag
     """Nothing is lost in a frame either: the page keeps its session's "memo" (the board,
     the actions played on it) and gives it back to the new runtime, which plays them
     again unseen; the board is as it stood, and plays on."""
-    page.add_init_script("window.runtimePingMs = 300; window.runtimeSilenceMs = 2000;")
+    page.add_init_script(HASTENED)
     board = {"game": "tatsu", "mode": "play", "players": "you,easy", "id": "p"}
     page.route(site.url + "one-board.html", lambda route: route.fulfill(
         body=HOST_PAGE % (f'<iframe id="p" title="A game" width="480" height="420" src="'
