@@ -22,8 +22,11 @@ BROWSER_SECONDS = 240
 # "one": all of them in one worker (one Chromium in all).
 BROWSER_GROUPS = "file"
 # The longest browser files first (measured), so that the workers end together.
-LONGEST = ("test_full_games", "test_accessibility", "test_moving_pieces", "test_durable",
-           "test_smoke", "test_languages", "test_pwa", "test_keyboard")
+# (Those that start runtimes of their own weigh most now that the others find one started:
+# tests/e2e/conftest.py.)
+LONGEST = ("test_full_games", "test_stdlib", "test_languages", "test_one_runtime",
+           "test_accessibility", "test_pwa", "test_moving_pieces", "test_smoke",
+           "test_embed_cross_site", "test_first_paint", "test_keyboard", "test_durable")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
