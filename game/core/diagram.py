@@ -63,7 +63,7 @@ from math import hypot
 from typing import Any
 
 from game.core.i18n import _
-from game.core.svg import FONT, SVG_NS, attr, num, polygon, xy
+from game.core.svg import FONT, SVG_NS, TEXT_RENDERING, attr, num, polygon, xy
 
 
 class NotesError(ValueError):
@@ -283,7 +283,7 @@ def document(width: float, height: float, *, title: str, desc: str, body: str,
             f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(width)} {num(height)}" '
             f'width="{num(width)}" height="{num(height)}"{pairs} role="img" '
             f'aria-labelledby="{pre}title" aria-describedby="{pre}desc" '
-            f'font-family="{FONT}">'
+            f'font-family="{FONT}" text-rendering="{TEXT_RENDERING}">'
             f'<title id="{pre}title">{escape(title)}</title>'
             f'<desc id="{pre}desc">{escape(desc)}</desc>{style(dark)}{body}</svg>\n')
 

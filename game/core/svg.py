@@ -27,6 +27,14 @@ SVG_NS = "http://www.w3.org/2000/svg"
 # already looked up for the page's text, where another list would look each family up
 # again when the first board is laid out (a long task on a slow phone).
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif"
+# A drawing's text at the size the drawing gives it, not re-fitted to the screen's pixels
+# (Chromium fits each label's font anew whenever the drawing's size on screen changes): a
+# board's labels are laid out about a quarter as long when its size changes (the panel
+# beside it grows), and faster the first time, which counts on a slow phone; the glyphs
+# look the same. Given with the font family on every root that has text. For the same
+# reason the boards' text keeps to two weights, 400 and 700, and few sizes: each weight of
+# a family, and each size of it, is a font the browser looks up and prepares anew.
+TEXT_RENDERING = "geometricPrecision"
 
 
 def num(value: float) -> str:
@@ -66,7 +74,8 @@ def open_svg(view_box: str, label: str, attributes: Mapping[str, object], *, rol
     """The root <svg> and its <title>: the viewBox, then `attributes` in their order,
     then role, aria-label (`label`, also the title) and the font family (none if None)."""
     pairs = "".join(f' {name}="{attr(value)}"' for name, value in attributes.items())
-    family = "" if font is None else f' font-family="{font}"'
+    family = "" if font is None else (f' font-family="{font}"'
+                                        f' text-rendering="{TEXT_RENDERING}"')
     return (f'<svg xmlns="{SVG_NS}" viewBox="{view_box}"{pairs} role="{role}" '
             f'aria-label="{attr(label)}"{family}><title>{escape(label)}</title>')
 
@@ -103,5 +112,5 @@ class Scene(ABC):
             self.viewer is None or self.viewer == self.active)
 
 
-__all__ = ["FONT", "SVG_NS", "Scene", "attr", "button", "frame", "num", "open_svg",
-           "polygon", "translate", "xy"]
+__all__ = ["FONT", "SVG_NS", "TEXT_RENDERING", "Scene", "attr", "button", "frame", "num",
+           "open_svg", "polygon", "translate", "xy"]

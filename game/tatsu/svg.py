@@ -267,7 +267,7 @@ def _glyph_def(kind: str, pre: str) -> str:
     return (f'<g id="{pre}tatsu-{kind}"><path d="{_glyph_d(kind, s)}" '
             f'fill="{KIND_COLOURS[kind]}" stroke="#ffffff" stroke-width="0.8"/>'
             f'<text y="{num(dy)}" text-anchor="middle" font-size="{letter}" '
-            f'font-weight="800" fill="#ffffff">{escape(kind_letter(kind))}</text></g>')
+            f'font-weight="700" fill="#ffffff">{escape(kind_letter(kind))}</text></g>')
 
 
 def _glyph(kind: str, scale: float, pre: str) -> str:
@@ -484,7 +484,7 @@ def _ring_frame() -> str:
 
 
 def _numbers() -> str:
-    parts = [f'<g font-size="{MIN_FONT}" font-weight="600" text-anchor="middle" '
+    parts = [f'<g font-size="{MIN_FONT}" font-weight="700" text-anchor="middle" '
              f'fill="{SOFT_INK}">']
     for segment in range(SEGMENTS):
         x, y = polar(segment, R_NUMBER)
@@ -526,7 +526,7 @@ def _entries() -> str:
                 f'<rect x="-7.5" y="-7.5" width="15" height="15" rx="3.5" '
                 f'fill="{STONE_FILLS[seat]}" stroke="{STONE_EDGES[seat]}" stroke-width="1.2" '
                 f'transform="rotate({num(segment * STEP)})"/><text y="3.8" '
-                f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="800" fill="{ink}">'
+                f'text-anchor="middle" font-size="{MIN_FONT}" font-weight="700" fill="{ink}">'
                 f'{number}</text></g>')
     return "".join(parts)
 
@@ -610,7 +610,7 @@ def _target_markup(action: Action, segment: int, words: str, pre: str, clickable
             f'<rect class="die-label" x="{num(x - 9)}" y="{num(y - 9)}" width="18" '
             f'height="18" rx="4" fill="{GOLD}" stroke="{GOLD_EDGE}" stroke-width="1.2"/>'
             f'<text x="{num(x)}" y="{num(y + 4.4)}" text-anchor="middle" font-size="12" '
-            f'font-weight="800" fill="{INK}">{die}</text>'
+            f'font-weight="700" fill="{INK}">{die}</text>'
             + (f'<path class="hit" d="{shape}" fill="transparent"/>' if clickable else "")
             + '</g>')
 
@@ -993,7 +993,7 @@ def _ghost_die(step: Step, index: int, nudge: float) -> str:
             f'<rect x="{num(x - 9)}" y="{num(y - 9)}" width="18" height="18" rx="4" '
             f'fill="#ffffff" fill-opacity="0.85" stroke="{INK}" stroke-width="1.2" '
             f'stroke-dasharray="3 2"/><text x="{num(x)}" y="{num(y + 4.4)}" '
-            f'text-anchor="middle" font-size="12" font-weight="800" fill="{INK}">{die}</text>'
+            f'text-anchor="middle" font-size="12" font-weight="700" fill="{INK}">{die}</text>'
             f'</g>')
 
 
