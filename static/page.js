@@ -101,6 +101,7 @@ function show(region, html) {
     : null;
   const typed = region === "setup" ? formValues() : null;
   const board = region === "board";
+  if (element.querySelector(":scope > .built")) overBuilt = true;
   const before = board ? drawnBoard : null;
   if (board) noteChanges(watcher.takeRecords()); // (changes not yet told to the watcher)
   const same = before?.element === element && before.html === html
@@ -286,6 +287,7 @@ function bind(tree, node) {
 
 // The board as drawn: its element (#board), the cut of the markup it shows, the markup.
 let drawnBoard = null;
+let overBuilt = false; // Python's drawing took the place of a built first step (poster.js)
 // The nodes changed since they were drawn (a cue, a move's origin, the copies laid over, a
 // roving tab stop) and those holding one: `touched`; those whose own attributes or text
 // changed: `retouched`. Such a node is brought back to its markup, never kept as it is.
@@ -621,26 +623,19 @@ const waiting = [];
 let redrawn = false; // the message applied last redrew the board
 let drawing = 0; // the board and its held pieces (their number) wait for their frame
 let drawings = 0;
-let shownSinceFrame = false; // a region was put on the page since the last frame began
 function apply(message) {
   const held = message.kind === "hold" && redrawn;
   // the first board, some 700 elements parsed, styled and laid out anew, has a frame to
-  // itself too: what came before it (a screen, a form) is laid out in the frame before,
-  // the panel and the rest in the task after it
+  // itself too: the panel and the rest come in the task after it. Not where it takes the
+  // place of a lesson's built first step (static/poster.js), whose screen Python draws
+  // again the same: a frame between would show it without its panel, what comes after
+  // moved up into the room, where nothing may move. (Nor a frame between the screen
+  // before the board and the board: it would show the screen without its board.)
   const first = message.kind === "show" && message.region === "board" && !drawnBoard;
-  if (first && shownSinceFrame && !document.hidden) {
-    waiting.unshift(message);
-    waitForFrame();
-    return;
-  }
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
-  if (message.kind === "show" && !shownSinceFrame) {
-    shownSinceFrame = true;
-    requestAnimationFrame(() => { shownSinceFrame = false; });
-  }
-  if (held || (first && drawnBoard)) waitForFrame();
+  if (held || (first && drawnBoard && !overBuilt)) waitForFrame();
 }
 function waitForFrame() {
   if (document.hidden) return; // no frame comes: nothing waits for one
@@ -649,7 +644,6 @@ function waitForFrame() {
   const go = () => {
     if (drawing !== mine) return;
     drawing = 0;
-    shownSinceFrame = false; // (a frame has begun, or none comes: 200 ms have passed)
     while (waiting.length && !drawing) apply(waiting.shift());
   };
   requestAnimationFrame(() => setTimeout(go)); // (the task after the frame)

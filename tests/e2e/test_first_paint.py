@@ -111,6 +111,15 @@ PLACES = """() => Object.fromEntries(
     return [selector, [box.x, box.y, box.width, box.height]];
   }))"""
 
+# Every layout shift the browser sees from now on (the Layout Instability API: a part of
+# the screen drawn in another place than in the frame before).
+WATCH_SHIFTS = """() => { window.shifts = [];
+  new PerformanceObserver((list) => { for (const shift of list.getEntries()) {
+    window.shifts.push([shift.value, shift.sources.map((source) =>
+      source.node && (source.node.id || source.node.className || source.node.nodeName))]); } })
+    .observe({type: 'layout-shift'}); }"""
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 def hold_runtime(page):
     """The interpreter arrives only when the returned function is called (to the page's
@@ -152,16 +161,21 @@ def test_a_lessons_first_step_is_there_to_read_before_python_and_stays_in_place(
     with speaking("hu"):
         assert title == _("Step {number} of {count}: {title}").format(
             number=1, count=len(lesson), title=_(lesson[0].title))
-    phone = page.evaluate(PLACES)
     page.set_viewport_size({"width": 1280, "height": 800})
     desktop = page.evaluate(PLACES)
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone = page.evaluate(PLACES)
+    page.evaluate(WATCH_SHIFTS)
     release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(TWO_FRAMES)
+    # not even for a frame: no screen drawn with its board missing, the text pulled up
+    assert page.evaluate("window.shifts") == []
     assert page.locator(".built").count() == 0 and page.locator("#poster").count() == 0
     assert page.locator("#step-title").inner_text() == title
-    assert page.evaluate(PLACES) == desktop
-    page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(PLACES) == phone
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.evaluate(PLACES) == desktop
 
 
 def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(page, site):
