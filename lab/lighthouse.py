@@ -31,7 +31,10 @@ inside the trace). Lighthouse's navigation ends only when both its own condition
 requestor are done, so the trace and the network records cover the whole start. A page
 that is not ready within --ready-timeout seconds (default 120), or says data-ready="error",
 fails the run (exit 2, with a message); so does a run whose records lack any part of the
-wasm's gzip.
+wasm's gzip. The page is given no SharedWorker (run.mjs), so that it starts Python in a
+dedicated worker of its own, as where the browser has none: Lighthouse's records follow a
+page's dedicated workers, never a shared worker (a target of its own, whose download of the
+runtime it would not see), and the page's main thread does the same work either way.
 
 Why devtools throttling (--throttling devtools, the default here; Lighthouse's own default
 is simulate). Simulated throttling loads the page at full speed and estimates the metrics
