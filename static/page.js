@@ -102,6 +102,7 @@ function show(region, html) {
   const typed = region === "setup" ? formValues() : null;
   const board = region === "board";
   if (element.querySelector(":scope > .built")) overBuilt = true;
+  standIn = (board ? null : element.querySelector("#poster:not([hidden])")) || standIn;
   const before = board ? drawnBoard : null;
   if (board) noteChanges(watcher.takeRecords()); // (changes not yet told to the watcher)
   const same = before?.element === element && before.html === html
@@ -112,6 +113,14 @@ function show(region, html) {
     if (board) motion.before = element.querySelector("svg");
     element.innerHTML = html;
     if (board) noteDrawn(element, html);
+  }
+  // The empty board shown while Python started (static/poster.js) stands in the new
+  // screen's board's place, once there is one, until the board is drawn
+  const room = standIn && !drawnBoard ? byId("board") : null;
+  if (room && !room.firstChild) {
+    room.append(standIn);
+    standIn = null;
+    posterStands = true;
   }
   if (typed) {
     keepTyped(typed);
@@ -288,6 +297,8 @@ function bind(tree, node) {
 // The board as drawn: its element (#board), the cut of the markup it shows, the markup.
 let drawnBoard = null;
 let overBuilt = false; // Python's drawing took the place of a built first step (poster.js)
+let standIn = null; // the empty board (poster.js) taken off the page, for the board's place
+let posterStands = false; // it stands in the first board's place (show)
 // The nodes changed since they were drawn (a cue, a move's origin, the copies laid over, a
 // roving tab stop) and those holding one: `touched`; those whose own attributes or text
 // changed: `retouched`. Such a node is brought back to its markup, never kept as it is.
@@ -629,9 +640,16 @@ function apply(message) {
   // itself too: the panel and the rest come in the task after it. Not where it takes the
   // place of a lesson's built first step (static/poster.js), whose screen Python draws
   // again the same: a frame between would show it without its panel, what comes after
-  // moved up into the room, where nothing may move. (Nor a frame between the screen
-  // before the board and the board: it would show the screen without its board.)
+  // moved up into the room, where nothing may move. And the screen before it is laid
+  // out in the frame before only where the empty board stands in its place meanwhile:
+  // elsewhere that frame would show the screen without its board.
   const first = message.kind === "show" && message.region === "board" && !drawnBoard;
+  if (first && posterStands && !document.hidden) {
+    posterStands = false;
+    waiting.unshift(message);
+    waitForFrame();
+    return;
+  }
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);

@@ -118,6 +118,14 @@ WATCH_SHIFTS = """() => { window.shifts = [];
     window.shifts.push([shift.value, shift.sources.map((source) =>
       source.node && (source.node.id || source.node.className || source.node.nodeName))]); } })
     .observe({type: 'layout-shift'}); }"""
+# At each frame until the board is drawn: whether the screen's board place (#board) is
+# there empty, or holds the empty board (#poster).
+WATCH_BOARD = """() => { window.boardFrames = {empty: 0, poster: 0}; const look = () => {
+  const place = document.getElementById('board');
+  if (place && place.querySelector(':scope > #poster')) window.boardFrames.poster += 1;
+  else if (place && !place.firstElementChild) window.boardFrames.empty += 1;
+  if (!document.querySelector('#board svg[data-board]')) requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
 TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
@@ -165,6 +173,7 @@ def test_a_lessons_first_step_is_there_to_read_before_python_and_stays_in_place(
     desktop = page.evaluate(PLACES)
     page.set_viewport_size({"width": 390, "height": 844})
     phone = page.evaluate(PLACES)
+    page.evaluate(TWO_FRAMES)  # (the screen drawn at its new size: not a shift)
     page.evaluate(WATCH_SHIFTS)
     release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
@@ -199,8 +208,13 @@ def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(pag
     page.goto(f"{site.url}learn.html?game=tsuro", wait_until="commit")
     page.wait_for_function(POSTER_SHOWN)
     assert page.locator("#poster").get_attribute("src") == "./static/first/board-tsuro-en.svg"
+    page.evaluate(WATCH_BOARD)
     release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#poster").count() == 0
     page.wait_for_selector("svg[data-board='tsuro']")
+    page.evaluate(TWO_FRAMES)
+    # Python's screen came with the empty board in its board's place, then the board:
+    # never a frame of that screen without a board
+    assert page.evaluate("window.boardFrames") == {"empty": 0, "poster": 1}
     assert page.locator("html").get_attribute("data-step") == "2"
