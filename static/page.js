@@ -299,6 +299,7 @@ let drawnBoard = null;
 let overBuilt = false; // Python's drawing took the place of a built first step (poster.js)
 let standIn = null; // the empty board (poster.js) taken off the page, for the board's place
 let posterStands = false; // it stands in the first board's place (show)
+let standingIn = false; // and the first board waits for the frame that shows it there
 // The nodes changed since they were drawn (a cue, a move's origin, the copies laid over, a
 // roving tab stop) and those holding one: `touched`; those whose own attributes or text
 // changed: `retouched`. Such a node is brought back to its markup, never kept as it is.
@@ -646,10 +647,12 @@ function apply(message) {
   const first = message.kind === "show" && message.region === "board" && !drawnBoard;
   if (first && posterStands && !document.hidden) {
     posterStands = false;
+    standingIn = true;
     waiting.unshift(message);
     waitForFrame();
     return;
   }
+  if (first) standingIn = false;
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
@@ -668,7 +671,11 @@ function waitForFrame() {
   setTimeout(go, 200); // a frame that does not come (a frame of another site out of view)
 }
 function take(message) {
-  if (drawing) waiting.push(message);
+  // while the empty board stands in for the first board, what is put around the board
+  // (the status, the panel) is put in place at once, so that the board comes into a
+  // screen already laid out, and nothing moves when it does
+  const around = standingIn && message.kind === "show" && message.region !== "board";
+  if (drawing && !around) waiting.push(message);
   else apply(message);
 }
 // A shared runtime the browser ended (it may end a shared worker; a crash ends it too)

@@ -209,12 +209,15 @@ def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(pag
     page.wait_for_function(POSTER_SHOWN)
     assert page.locator("#poster").get_attribute("src") == "./static/first/board-tsuro-en.svg"
     page.evaluate(WATCH_BOARD)
+    page.evaluate(WATCH_SHIFTS)
     release()
     page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#poster").count() == 0
     page.wait_for_selector("svg[data-board='tsuro']")
     page.evaluate(TWO_FRAMES)
     # Python's screen came with the empty board in its board's place, then the board:
-    # never a frame of that screen without a board
+    # never a frame of that screen without a board, and the board came into a screen
+    # already laid out around it (its status, its panel): nothing moved
     assert page.evaluate("window.boardFrames") == {"empty": 0, "poster": 1}
+    assert page.evaluate("window.shifts") == []
     assert page.locator("html").get_attribute("data-step") == "2"
