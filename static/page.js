@@ -671,10 +671,12 @@ function waitForFrame() {
   setTimeout(go, 200); // a frame that does not come (a frame of another site out of view)
 }
 function take(message) {
-  // while the empty board stands in for the first board, what is put around the board
-  // (the status, the panel) is put in place at once, so that the board comes into a
-  // screen already laid out, and nothing moves when it does
-  const around = standingIn && message.kind === "show" && message.region !== "board";
+  // while the empty board stands in for the first board, the status line above it is
+  // put in place at once, so that the board comes where it stays: nothing moves when it
+  // does. (The panel still comes after the board: laid out with the status in the frame
+  // before it, a hand of tiles made that frame's task as long as the board's.)
+  const around = standingIn && ["show", "text"].includes(message.kind)
+    && message.region === "status";
   if (drawing && !around) waiting.push(message);
   else apply(message);
 }

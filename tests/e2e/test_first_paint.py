@@ -217,7 +217,8 @@ def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(pag
     page.evaluate(TWO_FRAMES)
     # Python's screen came with the empty board in its board's place, then the board:
     # never a frame of that screen without a board, and the board came into a screen
-    # already laid out around it (its status, its panel): nothing moved
-    assert page.evaluate("window.boardFrames") == {"empty": 0, "poster": 1}
+    # where it stays (its status line above it already there): nothing moved
+    frames = page.evaluate("window.boardFrames")
+    assert frames["empty"] == 0 and frames["poster"] >= 1, frames
     assert page.evaluate("window.shifts") == []
     assert page.locator("html").get_attribute("data-step") == "2"
