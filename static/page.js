@@ -120,7 +120,6 @@ function show(region, html) {
   if (room && !room.firstChild) {
     room.append(standIn);
     standIn = null;
-    posterStands = true;
   }
   if (typed) {
     keepTyped(typed);
@@ -298,8 +297,7 @@ function bind(tree, node) {
 let drawnBoard = null;
 let overBuilt = false; // Python's drawing took the place of a built first step (poster.js)
 let standIn = null; // the empty board (poster.js) taken off the page, for the board's place
-let posterStands = false; // it stands in the first board's place (show)
-let standingIn = false; // and the first board waits for the frame that shows it there
+let standingIn = false; // the first board waits for the frame that shows it standing in
 // The nodes changed since they were drawn (a cue, a move's origin, the copies laid over, a
 // roving tab stop) and those holding one: `touched`; those whose own attributes or text
 // changed: `retouched`. Such a node is brought back to its markup, never kept as it is.
@@ -645,8 +643,8 @@ function apply(message) {
   // out in the frame before only where the empty board stands in its place meanwhile:
   // elsewhere that frame would show the screen without its board.
   const first = message.kind === "show" && message.region === "board" && !drawnBoard;
-  if (first && posterStands && !document.hidden) {
-    posterStands = false;
+  if (first && !standingIn && byId("board")?.querySelector(":scope > #poster")
+      && !document.hidden) {
     standingIn = true;
     waiting.unshift(message);
     waitForFrame();
