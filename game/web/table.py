@@ -411,7 +411,7 @@ class Table(ABC):
         if self.state.is_over or self.resigned is not None:
             reviewing = self.reviewing.status_html()
             return escape(_("The game is over.")) if reviewing is None else reviewing
-        news = "".join(f'<span class="news">{escape(line)}</span> ' for line in self.news)
+        news = self.news_html()
         seat = self.state.to_move
         if not self.match.human_to_move:
             thinking = words_html(_("{name} is thinking…"), name=self.name(seat))
@@ -420,6 +420,13 @@ class Table(ABC):
             return f'{news}<span class="refused" role="alert">{self.message_html()}</span>'
         notice = f'<span class="notice-line">{escape(self.notice)}</span> ' if self.notice else ""
         return news + notice + self.prompt()
+
+    def news_html(self, hidden: bool = False) -> str:
+        """The news lines that head the status (`hidden`: not read out again, as in the
+        lines of play, which the log announces)."""
+        attribute = ' aria-hidden="true"' if hidden else ""
+        return "".join(f'<span class="news"{attribute}>{escape(line)}</span> '
+                       for line in self.news)
 
     def prompt(self) -> str:
         return words_html(_("{name} to play."), name=self.name(self.state.to_move))
@@ -575,11 +582,16 @@ class Table(ABC):
                 continue
             if line:
                 if self.is_news(event):  # with nobody left to act, the latest two stay
-                    self.news = ([*self.news[-1:], line] if self.people_out()
-                                 else [*self.news, line])
+                    nobody = self.people_out() or not self.people()
+                    self.news = [*self.news[-1:], line] if nobody else [*self.news, line]
                 self.log_line(line, step)
-                # the log region announces the line; the status only shows it
-                self.page.show("status", f'<span aria-hidden="true">{escape(line)}</span>')
+                # the log region announces the line; the status only shows it, under
+                # the news, which stays there while the computers play: a status that
+                # dropped its news at each line and took it back after would move the
+                # whole table up and down (a news line is the line itself)
+                shown = "" if self.is_news(event) else (
+                    f'<span aria-hidden="true">{escape(line)}</span>')
+                self.page.show("status", self.news_html(hidden=True) + shown)
                 selector = self.cue(event)
                 if selector:
                     self.page.highlight(selector)

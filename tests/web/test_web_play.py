@@ -396,3 +396,35 @@ def test_tsuro_with_fewer_than_three_daikaiju_no_roll_comes_and_nothing_is_drawn
     assert "the next captain places new ones and does not roll." in table.page.regions["panel"]
     assert "data-reach" not in table.page.regions["panel"]
     assert 'class="reach"' not in table.page.regions["board"]
+
+
+class StatusPage(FakePage):
+    """Keeps every status line shown, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.statuses = []
+
+    def show(self, region, html):
+        super().show(region, html)
+        if region == "status":
+            self.statuses.append(html)
+
+
+def test_news_stays_in_the_status_while_the_computers_play():
+    # A status that dropped its news at each line of play and took it back when the next
+    # computer thought moved the whole table up and down twice a turn. Among computers
+    # only (nobody to act), the latest two news lines stay, each once.
+    for seed in range(40):
+        page = StatusPage()
+        tsuro_table(("easy",) * 4, seed=seed, page=page)  # played to its end
+        playing = page.statuses[:page.statuses.index("The game is over.")]
+        news = [re.findall(r'<span class="news"[^>]*>([^<]*)</span>', html) for html in playing]
+        if sum(1 for lines in news[:-1] if lines) > 1 and len(max(news, key=len)) == 2:
+            break
+    else:
+        raise AssertionError("no seed sank two ships before the end")
+    first = next(i for i, lines in enumerate(news) if lines)
+    for before, after in zip(news[first:], news[first + 1:]):
+        assert after and len(after) <= 2 and len(set(after)) == len(after)
+        assert after[-1] == before[-1] or after[:-1] == before[-1:]  # kept, or one more
