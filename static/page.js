@@ -184,6 +184,7 @@ function log(line, step) {
   if (!list) return;
   const item = document.createElement("li");
   item.textContent = line;
+  item.dataset.n = String(list.children.length + 1); // (its number, drawn by the style)
   if (step != null) item.dataset.step = String(step);
   list.append(item);
   // brought into view once a frame, not at each line (each would lay the page out)

@@ -663,11 +663,12 @@ class Table(ABC):
             self.log_line(line, step)
 
     def log_html(self) -> str:
-        """The whole log as the page's <li> items (each with its step, when known)."""
+        """The whole log as the page's <li> items, each with its number (drawn by the
+        page's style) and its step, when known."""
         items = []
-        for line, step in logged_lines(self.match):
+        for number, (line, step) in enumerate(logged_lines(self.match), 1):
             mark = "" if step is None else f' data-step="{step}"'
-            items.append(f"<li{mark}>{escape(line)}</li>")
+            items.append(f'<li data-n="{number}"{mark}>{escape(line)}</li>')
         return "".join(items)
 
     # --- taking back (game/core/takeback.py) ---------------------------------------------

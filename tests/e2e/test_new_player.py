@@ -105,6 +105,12 @@ def test_changing_the_captains_keeps_the_focus_on_the_menu(page, site, watched):
     watched.assert_clean()
 
 
+def assert_numbered(page):
+    """Each line of the log carries its number, from 1, in order."""
+    numbers = page.evaluate("[...document.querySelectorAll('#log li')].map((li) => li.dataset.n)")
+    assert numbers and numbers == [str(n) for n in range(1, len(numbers) + 1)], numbers
+
+
 def test_the_log_keeps_every_digit(page, site, watched):
     open_page(page, f"{site.url}?game=tatsu")
     page.evaluate("""() => {
@@ -112,6 +118,7 @@ def test_the_log_keeps_every_digit(page, site, watched):
         for (let i = 0; i < 1200; i++) {
             const li = document.createElement('li');
             li.textContent = 'Turn ' + i + ': a line.';
+            li.dataset.n = String(log.children.length + 1);  // (as the page numbers a line)
             log.appendChild(li);
         }
     }""")
@@ -124,7 +131,7 @@ def test_the_log_keeps_every_digit(page, site, watched):
                 lineLeft: last.getBoundingClientRect().left};
     }""")
     # The number is drawn inside the line's own box, never in a margin that cuts it.
-    assert style["list"] == "none" and "counter" in style["number"]
+    assert style["list"] == "none" and style["number"] == '"1200."'
     assert style["number"] not in ("none", "normal", '""')
     assert style["lineLeft"] >= style["logLeft"]
     watched.assert_clean()
@@ -155,6 +162,7 @@ def test_only_the_status_and_the_log_speak(page, site, watched):
         .filter((e) => e.getAttribute('aria-live') !== 'off')
         .map((e) => e.id || e.tagName)""")
     assert sorted(live) == ["log", "status", "update"]
+    assert_numbered(page)
     assert page.locator("#update").inner_text() == ""  # silent until a new version is ready
     assert page.evaluate("document.querySelector('main').getAttribute('aria-live')") is None
     watched.assert_clean()
@@ -173,6 +181,7 @@ def test_leaving_a_game_keeps_it_and_resigning_ends_it(page, site, watched):
     assert page.locator("#resume button[data-resume]").is_visible()
     page.click("#resume button[data-resume]")
     page.wait_for_selector("#board g.stone.movable")
+    assert_numbered(page)  # the log drawn again whole (Python's), numbered alike
     page.click("button[data-resign]")
     page.wait_for_selector('#panel .result[data-resigned="0"]')
     assert "You resigned" in page.inner_text("#panel")

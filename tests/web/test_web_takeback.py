@@ -3,6 +3,7 @@ what each game lets a person take back, the casual setting, and that a takeback 
 always the engine's own replay of the shorter record."""
 
 import random
+import re
 
 import pytest
 from test_web_tables import FakePage, click_like_a_person, run
@@ -303,6 +304,8 @@ def test_a_takeback_is_always_a_fresh_replay_of_the_shorter_record(game):
                     again.play(action)
                 assert match.log == again.log and match.steps == again.steps
                 assert table.page.regions["log"] == table.log_html()
+                numbers = re.findall(r'<li data-n="(\d+)"', table.log_html())
+                assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
                 restored, _ = restore(kept[-1])  # the kept game followed
                 assert restored.state == expected
                 continue
