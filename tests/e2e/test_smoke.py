@@ -128,6 +128,20 @@ def test_errors_reach_the_console_never_the_player(page, site, watched, case):
         assert button.is_disabled()
 
 
+@pytest.mark.parametrize("path", ["embed.html?game=tatsu", "learn.html?game=tsuro&step=2"])
+def test_a_page_script_that_cannot_be_had_is_said_at_once(page, site, watched, path):
+    """The guard is deferred like the page's other scripts (static/guard.js, embed.html):
+    it still runs before them and hears the one that could not be had, long before its
+    60 s of silence."""
+    watched.expect_errors = True
+    page.route("**/static/page.js", lambda route: route.abort("failed"))
+    page.goto(site.url + path)
+    page.wait_for_function("document.documentElement.dataset.ready === 'error'",
+                           timeout=15_000)
+    assert "could not start" in page.locator("#status").inner_text()
+    assert "page.js" in " ".join(watched.console_errors)
+
+
 def test_works_offline_once_opened(context, built_site):
     """Open the page once; with the server gone and the network off, it still starts."""
     site = Site(built_site, base="/offline/")
