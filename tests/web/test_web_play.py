@@ -4,7 +4,7 @@ and where the keyboard focus goes next."""
 
 import re
 
-from test_web_tables import FakePage, click_like_a_person, run
+from test_web_tables import FakePage, StatusPage, click_like_a_person, run
 
 import game.tatsu as tatsu
 import game.tsuro as tsuro
@@ -396,19 +396,6 @@ def test_tsuro_with_fewer_than_three_daikaiju_no_roll_comes_and_nothing_is_drawn
     assert "the next captain places new ones and does not roll." in table.page.regions["panel"]
     assert "data-reach" not in table.page.regions["panel"]
     assert 'class="reach"' not in table.page.regions["board"]
-
-
-class StatusPage(FakePage):
-    """Keeps every status line shown, in order."""
-
-    def __init__(self):
-        super().__init__()
-        self.statuses = []
-
-    def show(self, region, html):
-        super().show(region, html)
-        if region == "status":
-            self.statuses.append(html)
 
 
 def test_news_stays_in_the_status_while_the_computers_play():

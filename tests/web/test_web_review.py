@@ -5,29 +5,16 @@ better choice drawn as a ghost and said."""
 
 import random
 
-from test_web_tables import FakePage, run
+from test_web_tables import FakePage, StatusPage, run
 
 import game.tsuro as tsuro
 from game.core.match import Match, Seat
 from game.web.tsuro_table import TsuroTable
 
 
-class ProgressPage(FakePage):
-    """A fake page that keeps every status line shown."""
-
-    def __init__(self):
-        super().__init__()
-        self.statuses = []
-
-    def show(self, region, html):
-        super().show(region, html)
-        if region == "status":
-            self.statuses.append(html)
-
-
 def finished_table(seed=7, choices=2):
     match = Match(tsuro.GAME, tsuro.config_for(2), seed, [Seat("Ann"), Seat("Bob", "easy")])
-    table = TsuroTable(match, ProgressPage(), "instant")
+    table = TsuroTable(match, StatusPage(), "instant")
     run(table.start())
     chooser = random.Random(choices)
     while not table.state.is_over:

@@ -55,6 +55,19 @@ class FakePage:
         self.finished = winners
 
 
+class StatusPage(FakePage):
+    """A fake page that keeps every status line shown, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.statuses = []
+
+    def show(self, region, html):
+        super().show(region, html)
+        if region == "status":
+            self.statuses.append(html)
+
+
 def run(coroutine):
     """Run on a thread of its own: the browser tests leave an event loop running here."""
     with ThreadPoolExecutor(1) as worker:
