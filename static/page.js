@@ -554,8 +554,32 @@ const ASKS = {
   copy: (message) => navigator.clipboard.writeText(message.text).then(() => true, () => false),
   "file-text": () => (pendingFile ? pendingFile.text() : null),
 };
+// The status line while the pieces move and the computers play (a line of play or news,
+// which the log reads out, or a computer thinking: game/web/table.py) keeps the tallest
+// height it has had since, so that the board under it does not move up and down at each
+// line (on a phone a line of play takes one to three lines of text); it takes its own
+// height again when it says something else (a person to act, the end).
+const PLAYING = ".thinking, :scope > span[aria-hidden='true']";
+const heldStatus = new ResizeObserver(([entry]) => {
+  const status = entry.target;
+  if (!status.isConnected || !status.querySelector(PLAYING)) return;
+  const height = entry.borderBoxSize[0].blockSize; // (border-box sizing, as in style.css)
+  if (height > (parseFloat(status.style.minHeight) || 0)) status.style.minHeight = `${height}px`;
+});
+function holdStatus(region) {
+  const status = region === "status" ? byId("status") : null;
+  if (!status?.classList.contains("status")) return;
+  if (status.querySelector(PLAYING)) heldStatus.observe(status, { box: "border-box" });
+  else {
+    heldStatus.unobserve(status);
+    status.style.minHeight = "";
+  }
+}
 const TOLD = {
-  show: (m) => { redrawn = show(m.region, m.html) && m.region === "board"; },
+  show: (m) => {
+    redrawn = show(m.region, m.html) && m.region === "board";
+    holdStatus(m.region);
+  },
   text: (m) => { const element = byId(m.region); if (element) element.textContent = m.text; },
   hidden: (m) => { const element = byId(m.region); if (element) element.hidden = m.hidden; },
   remove: (m) => byId(m.region)?.remove(),

@@ -5,7 +5,7 @@ is ready, its notice: static/boot.js)."""
 
 import pytest
 from browsing import open_page
-from players import start_game
+from players import fill_form, start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -102,6 +102,45 @@ def test_changing_the_captains_keeps_the_focus_on_the_menu(page, site, watched):
     menu.select_option("5")
     page.wait_for_function("document.querySelectorAll('#setup-form .seat-row').length === 5")
     assert active_matches(page, '#setup-form select[name="players"]'), page.evaluate(ACTIVE)
+    watched.assert_clean()
+
+
+# Every status line shown, with its height and the board's top, as laid out (installed
+# at the Start click; the observer's callback lays the page out to read them).
+WATCH_STATUS = """() => {
+    window.statusSeen = [];
+    const status = document.getElementById('status');
+    new MutationObserver(() => {
+        const board = document.querySelector('#board svg');
+        window.statusSeen.push([status.textContent.slice(0, 40),
+                                status.getBoundingClientRect().height,
+                                board ? board.getBoundingClientRect().top : null]);
+    }).observe(status, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_the_board_stays_put_while_the_computers_play(page, site, watched):
+    """On a phone a line of play takes one to three lines of text: the status above the
+    board keeps the tallest height it has had while the computers play (static/page.js),
+    so the board never moves up and down at each line."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{site.url}?game=tsuro")
+    fill_form(page, {"players": 4, "player0": "medium", "player1": "hard", "player2": "hard",
+                     "player3": "easy", "seed": 301, "speed": "fast"})
+    page.click("#setup-form button[data-start]")
+    page.wait_for_selector("#board svg[data-board] .ship")
+    page.evaluate(WATCH_STATUS)
+    page.wait_for_function("() => window.statusSeen.length >= 40 || "
+                           "document.querySelector('[data-again]') !== null",
+                           polling=200, timeout=120_000)
+    seen = page.evaluate("window.statusSeen")
+    playing = [row for row in seen if row[2] is not None]
+    heights = [height for _text, height, _top in playing]
+    tops = [top for _text, _height, top in playing]
+    assert len(playing) >= 20 and len(set(heights)) > 0, seen
+    assert all(b >= a - 0.5 for a, b in zip(heights, heights[1:])), seen  # never shrinks
+    assert all(b >= a - 0.5 for a, b in zip(tops, tops[1:])), seen  # the board never goes up
+    assert len({round(top) for top in tops}) <= 4, seen  # down once per new height at most
     watched.assert_clean()
 
 
