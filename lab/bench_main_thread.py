@@ -38,7 +38,11 @@ set before the navigation; --rate to change it):
     by a MutationObserver installed at the start click;
   - sorts the tasks: "start" (before ready), "setup" (ready to the start click: filling
     the form, not a goal) and "playing" (from the start click to the end): the longest,
-    the count and, while playing, the total blocking time (each task's time over 50 ms).
+    the count and, while playing, the total blocking time (each task's time over 50 ms);
+  - counts the layout shifts while playing (Layout Instability API: each time something
+    on the screen moved, the board under a status line that changed height, say) and
+    their sum ("playing_shift_score"). --viewport WxH sets the page's size (1280x720; a
+    phone: 390x844), where a line of text wraps and so what moves.
 Prints one JSON object: per game, the medians over the runs, the worst values, and each
 run's figures with its tasks ("start+duration" in ms, page clock). With --breakdown the
 trace also records Chromium's "devtools.timeline" and "v8" categories (which slow the page
@@ -108,8 +112,8 @@ GAMES = {
 _INIT = r"""
 (() => {
   if (window.__mt) return;
-  const mt = window.__mt = {long: [], events: [], taps: [], readyAt: null, endAt: null,
-                            longtask: false, eventTiming: false};
+  const mt = window.__mt = {long: [], events: [], taps: [], shifts: [], readyAt: null,
+                            endAt: null, longtask: false, eventTiming: false};
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) mt.long.push([e.startTime, e.duration]);
@@ -124,6 +128,11 @@ _INIT = r"""
     }).observe({type: "event", durationThreshold: 16, buffered: true});
     mt.eventTiming = true;
   } catch (error) { /* idem */ }
+  try {  // the page's layout shifts (Layout Instability API): what moves on the screen
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) mt.shifts.push([e.startTime, e.value]);
+    }).observe({type: "layout-shift", buffered: true});
+  } catch (error) { /* not supported: no shift is counted */ }
   addEventListener("pointerdown", (event) => {
     if (!event.isTrusted) return;
     const game = event.target.closest && event.target.closest("button[data-game]");
@@ -331,10 +340,11 @@ def breakdown(trace: bytes, ready_at: float, since: float, until: float) -> list
 
 
 def one_run(browser, url: str, game: str, rate: float, detailed: bool = False,
-            keep: Path | None = None) -> dict:
+            keep: Path | None = None, viewport: dict | None = None) -> dict:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block",
+                                  **({"viewport": viewport} if viewport else {}))
     tracing = False
     try:
         page = context.new_page()
@@ -412,6 +422,7 @@ def one_run(browser, url: str, game: str, rate: float, detailed: bool = False,
     first_tap = next((d for hit, d in taps if hit == "game"), None)
     details = ({"breakdown": breakdown(trace, ready_at, play_at, end_at)}
                if detailed and traced is not None else {})
+    moved = [value for at, value in mt["shifts"] if play_at <= at <= end_at]
     return {
         "ready_ms": round(ready_at), "first_byte_ms": round(first_byte),
         "painted_ms": round(painted_at), "tasks_from": "trace" if traced is not None
@@ -423,6 +434,7 @@ def one_run(browser, url: str, game: str, rate: float, detailed: bool = False,
         "playing_longest_ms": round(max(playing, default=0)),
         "playing_long_tasks": len(playing),
         "playing_blocking_ms": round(sum(d - LONG_MS for d in playing)),
+        "playing_layout_shifts": len(moved), "playing_shift_score": round(sum(moved), 4),
         "played_s": round((end_at - play_at) / 1000, 1), "ended": ended, "log_lines": lines,
         "play_started_ms": round(play_at), "ended_ms": round(end_at),
         "tasks": {name: " ".join(f"{t:.0f}+{d:.0f}" for t, d in found)
@@ -434,13 +446,13 @@ def one_run(browser, url: str, game: str, rate: float, detailed: bool = False,
 
 
 def retried(browser, url: str, game: str, rate: float, detailed: bool = False,
-            keep: Path | None = None) -> dict:
+            keep: Path | None = None, viewport: dict | None = None) -> dict:
     """One run, made again (RETRIES times at most) when the page fails under it."""
     from playwright.sync_api import Error
 
     for attempt in range(RETRIES + 1):
         try:
-            return one_run(browser, url, game, rate, detailed, keep)
+            return one_run(browser, url, game, rate, detailed, keep, viewport)
         except Error as failure:
             if attempt == RETRIES:
                 raise
@@ -450,7 +462,8 @@ def retried(browser, url: str, game: str, rate: float, detailed: bool = False,
 
 
 SUMMED = ("ready_ms", "first_tap_ms", "worst_tap_ms", "start_longest_ms", "start_long_tasks",
-          "playing_longest_ms", "playing_long_tasks", "playing_blocking_ms", "played_s")
+          "playing_longest_ms", "playing_long_tasks", "playing_blocking_ms",
+          "playing_layout_shifts", "played_s")
 
 
 def summarize(runs: list[dict]) -> dict:
@@ -474,6 +487,8 @@ def main(argv=None) -> int:
     parser.add_argument("--site", type=Path, help="a built site to serve (default: build)")
     parser.add_argument("--rate", type=float, default=RATE, help="CPU slowdown (4)")
     parser.add_argument("--games", default=",".join(GAMES), help="tsuro,tatsu")
+    parser.add_argument("--viewport", default="1280x720", metavar="WxH",
+                        help="the page's size in CSS pixels (e.g. 390x844, a phone)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
     parser.add_argument("--breakdown", action="store_true",
                         help="trace more: what each long task while playing spends its time on")
@@ -487,6 +502,8 @@ def main(argv=None) -> int:
               "lab.bench_main_thread (python3 tests/run.py makes .venv)", file=sys.stderr)
         return 2
     games = [g for g in args.games.split(",") if g]
+    width, height = (int(n) for n in args.viewport.lower().split("x"))
+    viewport = {"width": width, "height": height}
     samples: dict = {g: [] for g in games}
     with served_site(args.site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())
@@ -494,12 +511,12 @@ def main(argv=None) -> int:
             for index in range(max(1, args.runs)):
                 for game in games:
                     samples[game].append(retried(browser, url, game, args.rate,
-                                                 args.breakdown, args.traces))
+                                                 args.breakdown, args.traces, viewport))
                     print(f"run {index + 1} {game}: {json.dumps(samples[game][-1])}",
                           file=sys.stderr)
         finally:
             browser.close()
-    result = {"rate": args.rate, "runs": max(1, args.runs),
+    result = {"rate": args.rate, "runs": max(1, args.runs), "viewport": args.viewport,
               "goals_ms": {"longest_task_playing": LONG_MS, "tap": TAP_GOAL_MS},
               **{game: summarize(runs) for game, runs in samples.items()}}
     print(json.dumps(result, indent=2))
