@@ -4,6 +4,7 @@
 // region, log lines, motions to play, things to keep). It knows nothing of the rules; it
 // keeps the focus, the keyboard's roving and the help dialog, which need no Python.
 import { TYPING, keyRoute, roved } from "./keys.js";
+import { cut, paredBefore } from "./board_markup.js";
 
 const root = document.documentElement;
 const PAGE = document.body.classList.contains("learn") ? "learn"
@@ -108,7 +109,7 @@ function show(region, html) {
   const same = before?.element === element && before.html === html
     && !touched.has(before.tree.node); // (nothing to do: no frame of its own either)
   if (board && redraw(element, html)) {
-    motion.before = before.html; // the board as drawn before: parsed if a move wants it
+    motion.before = before.tree; // the board as drawn before, cut: a move may want pieces of it
   } else {
     if (board) motion.before = element.querySelector("svg");
     element.innerHTML = html;
@@ -241,47 +242,9 @@ function download(name, text) {
 // anew: a long task on a slow device. Instead its markup is cut into nodes, compared with
 // the markup drawn last, and only the nodes that differ are parsed (together, once) and put
 // in place; the rest stays, and so does the focus on it. Markup the cutting does not expect
-// (not one <svg>, a comment, a tag closed out of order) is put in whole, as before.
+// (not one <svg>, a comment, a tag closed out of order) is put in whole, as before. (The
+// cutting is static/board_markup.js.)
 const SVG = "http://www.w3.org/2000/svg";
-const TAG = /<(\/?)([a-zA-Z][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g; // (">" in quotes)
-const KEY = / id="([^"]*)"/; // what pairs an element with its earlier self, besides its tag
-
-// The markup of one <svg> as a tree of {html, name (null: text), open (its opening tag),
-// kids (null: none), node (once drawn)}; null for anything else.
-function cut(html) {
-  const top = { kids: [] };
-  const open = [top];
-  let at = 0;
-  const text = (end) => {
-    if (end <= at) return true;
-    const piece = html.slice(at, end);
-    open[open.length - 1].kids.push({ html: piece, name: null, node: null });
-    return !piece.includes("<");
-  };
-  TAG.lastIndex = 0;
-  for (let tag; (tag = TAG.exec(html));) {
-    if (!text(tag.index)) return null;
-    at = TAG.lastIndex;
-    const [whole, closing, name, rest] = tag;
-    const parent = open[open.length - 1];
-    if (closing) {
-      if (parent === top || parent.name !== name) return null;
-      parent.html = html.slice(parent.start, at);
-      open.pop();
-    } else {
-      const element = { html: whole, name, open: whole, kids: null, node: null,
-        start: tag.index, key: `${name}#${(whole.match(KEY) || ["", ""])[1]}` };
-      parent.kids.push(element);
-      if (!rest.endsWith("/")) {
-        element.kids = [];
-        open.push(element);
-      }
-    }
-  }
-  if (!text(html.length) || open.length !== 1) return null;
-  const [svg] = top.kids;
-  return top.kids.length === 1 && svg.name === "svg" && svg.kids ? svg : null;
-}
 
 // Binds a cut tree to the nodes parsed from its markup; false if they do not match.
 function bind(tree, node) {
@@ -457,12 +420,15 @@ function copiesOf(selector) {
   if (motion.copies.has(selector)) return motion.copies.get(selector);
   const board = document.querySelector("#board svg");
   const copies = [];
-  if (typeof motion.before === "string") { // the board's markup (a redraw by difference)
+  let before = motion.before;
+  if (before && !(before instanceof Element)) { // the cut board (a redraw by difference)
     const template = document.createElement("template");
-    template.innerHTML = motion.before;
-    motion.before = template.content.querySelector("svg");
+    const pared = paredBefore(before, selector);
+    template.innerHTML = pared ?? before.html;
+    before = template.content.querySelector("svg");
+    if (pared === null) motion.before = before; // (parsed whole: kept for the next)
   }
-  if (motion.before && board) {
+  if (before && board) {
     let layer = board.querySelector("g.leaving");
     if (!layer) {
       layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
@@ -471,7 +437,7 @@ function copiesOf(selector) {
       layer.setAttribute("pointer-events", "none");
       board.append(layer);
     }
-    for (const element of motion.before.querySelectorAll(selector)) {
+    for (const element of before.querySelectorAll(selector)) {
       const copy = element.cloneNode(true);
       for (const named of [copy, ...copy.querySelectorAll("[id]")]) named.removeAttribute("id");
       layer.append(copy);

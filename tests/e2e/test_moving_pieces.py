@@ -161,3 +161,59 @@ def test_tatsu_the_next_turn_shows_once_the_stone_has_arrived(page, site, watche
     assert all(s["stones"] == 0 for s in states[:-1])
     assert states[-1]["shown"] == "White to move"
     watched.assert_clean()
+
+
+# Each selector a board's own markup gives (its ids, each tag with each class, each tag
+# with its data attributes, alone and as a child, and a pile's count as the counts'
+# moves name it): what the pieces of the board as drawn before that a move wants are,
+# taken from the markup pared down to them (static/board_markup.js) and from the whole.
+PARED_AND_WHOLE = """async () => {
+  const { cut, paredBefore } = await import(new URL("static/board_markup.js", location.href));
+  const html = document.querySelector("#board svg").outerHTML;
+  const parse = (markup) => {
+    const template = document.createElement("template");
+    template.innerHTML = markup;
+    return template.content.querySelector("svg");
+  };
+  const whole = parse(html);
+  const selectors = new Set(["g.hub", "g.hub text", "svg g.squares > rect"]);
+  const data = (el) => [...el.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${a.value}"]`).join("");
+  for (const el of whole.querySelectorAll("*")) {
+    if (el.id) selectors.add(`#${el.id}`);
+    for (const name of el.classList) selectors.add(`${el.localName}.${name}`);
+    if (data(el)) {
+      selectors.add(`${el.localName}${data(el)}`);
+      selectors.add(`${el.parentElement.localName} > ${el.localName}${data(el)}`);
+    }
+    if (el.matches("g.pile > text.count")) {
+      selectors.add(`g.pile${data(el.parentElement)} > text.count`);
+    }
+  }
+  const tree = cut(html);
+  return { size: html.length, found: [...selectors].map((selector) => {
+    const pared = paredBefore(tree, selector);
+    const matched = (svg) => [...svg.querySelectorAll(selector)].map((e) => e.outerHTML);
+    return { selector, pared: pared && pared.length, whole: matched(whole),
+             fromPared: pared === null ? null : matched(parse(pared)) };
+  }) };
+}"""
+
+
+@pytest.mark.parametrize("game", ["tsuro", "tatsu"])
+def test_the_pieces_of_the_board_before_are_taken_from_its_markup_pared(page, site, watched,
+                                                                       game):
+    open_page(page, f"{site.url}?game={game}")
+    page.wait_for_selector("#board svg[data-board]")
+    told = page.evaluate(PARED_AND_WHOLE)
+    pared = [one for one in told["found"] if one["pared"] is not None]
+    assert len(pared) >= 20 and len(pared) >= 0.8 * len(told["found"]), told["found"]
+    for one in pared:
+        assert one["fromPared"] == one["whole"], one["selector"]
+    ids = [one for one in pared if one["selector"].startswith("#")]
+    assert ids and all(one["whole"] for one in ids)
+    assert all(one["pared"] < told["size"] / 4 for one in ids)  # the piece, not the board
+    if game == "tatsu":
+        assert any(one["whole"] for one in pared if one["selector"] == "g.hub")
+        assert any(one["whole"] for one in pared if one["selector"].endswith("> text.count"))
+    watched.assert_clean()
