@@ -5,6 +5,7 @@
 // keeps the focus, the keyboard's roving and the help dialog, which need no Python.
 import { TYPING, keyRoute, roved } from "./keys.js";
 import { cut, paredBefore } from "./board_markup.js";
+import { asOneTransform, places, turns } from "./motion_frames.js";
 
 const root = document.documentElement;
 const PAGE = document.body.classList.contains("learn") ? "learn"
@@ -477,6 +478,18 @@ function release(selector) {
   }
 }
 
+// Only where nothing else moves the element meanwhile is a move's turn, scale and shift
+// played as one transform (static/motion_frames.js says why): two animations of its
+// transform would not add up, as those properties and a transform do.
+function alone(element, moving) {
+  const mine = moving.filter(([, other]) => other === element).map(([, , frames]) => frames);
+  if (mine.length !== 1 || !turns(mine[0]) || mine[0].some((frame) => "transform" in frame)) {
+    return false;
+  }
+  return !element.getAnimations().some((animation) => !(animation instanceof CSSAnimation)
+    && places(animation.effect?.getKeyframes?.() || []));
+}
+
 async function move(moves) {
   if (motion.skipped || reduced()) return true;
   const moving = [];
@@ -489,7 +502,10 @@ async function move(moves) {
     }
   }
   aboutTheirCentres(moving.filter(([one]) => one.centred).map(([, element]) => element));
-  const running = moving.map(([one, element, frames]) => element.animate(frames, one.options));
+  const running = moving.map(([one, element, frames]) => element.animate(
+    alone(element, moving)
+      ? asOneTransform(frames, element.transform.baseVal.consolidate()?.matrix) : frames,
+    one.options));
   if (!running.length) return true;
   const skip = byId("skip-motion");
   if (skip) skip.hidden = false;

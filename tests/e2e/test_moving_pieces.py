@@ -217,3 +217,69 @@ def test_the_pieces_of_the_board_before_are_taken_from_its_markup_pared(page, si
         assert any(one["whole"] for one in pared if one["selector"] == "g.hub")
         assert any(one["whole"] for one in pared if one["selector"].endswith("> text.count"))
     watched.assert_clean()
+
+
+# A move's turn, scale and shift played as one transform (static/motion_frames.js) puts
+# the element where those properties with its own transform attribute put it: each
+# element of the board with a transform attribute, turned about its centre as the page
+# turns it, paused at moments of each kind of keyframes, both ways.
+ONE_TRANSFORM = """async (lists) => {
+  const { asOneTransform } = await import(new URL("static/motion_frames.js", location.href));
+  const svg = document.querySelector("#board svg");
+  for (const own of ["translate(100 120)", "translate(200 80) rotate(90)", "rotate(30)",
+                     "matrix(0.8 0.6 -0.6 0.8 150 40)"]) { // and some turned ones of our own
+    const made = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    made.setAttribute("transform", own);
+    made.innerHTML = '<rect x="-10" y="-5" width="40" height="20"/><circle cx="30" r="6"/>';
+    svg.append(made);
+  }
+  const placed = [...svg.querySelectorAll("[transform]")].slice(-16);
+  const corners = (element) => {
+    const box = element.getBBox();
+    const m = element.getScreenCTM();
+    return [[box.x, box.y], [box.x + box.width, box.y + box.height]].map(([x, y]) =>
+      [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+  };
+  const worst = { gap: 0 };
+  for (const element of placed) {
+    const box = element.getBBox();
+    const own = element.transform.baseVal.consolidate()?.matrix;
+    const [x, y] = own ? [own.e, own.f] : [0, 0];
+    element.style.transformBox = "view-box";
+    const [cx, cy] = [x + box.x + box.width / 2, y + box.y + box.height / 2];
+    element.style.transformOrigin = `${cx}px ${cy}px`;
+    for (const frames of lists) {
+      for (const at of [0, 150, 400, 700, 999]) {
+        const seen = [];
+        for (const played of [frames, asOneTransform(frames, own)]) {
+          const animation = element.animate(played, { duration: 1000 });
+          animation.pause();
+          animation.currentTime = at;
+          seen.push(corners(element));
+          animation.cancel();
+        }
+        const gap = Math.max(...seen[0].flat().map((v, i) => Math.abs(v - seen[1].flat()[i])));
+        if (gap > worst.gap) Object.assign(worst, { gap, at, frames: JSON.stringify(frames) });
+      }
+    }
+  }
+  return { elements: placed.length, worst };
+}"""
+
+
+@pytest.mark.parametrize("game", ["tsuro", "tatsu"])
+def test_a_turn_played_as_one_transform_puts_each_piece_where_its_properties_would(
+        page, site, watched, game):
+    from game.core.motion import rise, roll, turn_from
+    from game.tsuro.motion import _placed, _under
+    lists = [list(roll()), list(rise()), list(turn_from(90)), list(_placed(3)),
+             list(_under(0.3, 30, 90)),
+             [{"translate": "0px 0px", "opacity": 1},
+              {"translate": "30px -20px", "opacity": 0.6, "offset": 0.6},
+              {"translate": "50px -35px", "opacity": 0}]]
+    open_page(page, f"{site.url}?game={game}")
+    page.wait_for_selector("#board svg[data-board]")
+    told = page.evaluate(ONE_TRANSFORM, lists)
+    assert told["elements"] >= 4
+    assert told["worst"]["gap"] < 0.5, told["worst"]
+    watched.assert_clean()

@@ -16,7 +16,8 @@ from lab.bench import BARE_URL, build_with_bare
 PYTHON_PAGES = ("index.html", "embed.html", "learn.html")  # each runs static/page.js
 # The modules of the pages' side and of the game's worker: what each names, relative to
 # itself (static/), must be in the build.
-MODULES = ("static/page.js", "static/keys.js", "static/board_markup.js", "static/engine.js")
+MODULES = ("static/page.js", "static/keys.js", "static/board_markup.js",
+           "static/motion_frames.js", "static/engine.js")
 # What a module names relative to itself: its imports, static and dynamic, and the URLs
 # it makes from its own (new URL("...", import.meta.url): the worker's script, the
 # runtime's folder, the game's archive).
@@ -146,7 +147,7 @@ def test_each_runtime_page_starts_the_games_worker(built):
         assert any(attrs.get("type") == "module" and attrs.get("src") == "./static/page.js"
                    for attrs in scripts), page
     assert module_references(built / "static" / "page.js") == [
-        "./keys.js", "./board_markup.js", "./engine.js"]
+        "./keys.js", "./board_markup.js", "./motion_frames.js", "./engine.js"]
     engine = module_references(built / "static" / "engine.js")
     assert {"./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/", "./game.zip"} <= set(engine)
     reached = list(reached_modules(built / "static" / "page.js", built))
