@@ -200,25 +200,6 @@ PARED_AND_WHOLE = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("game", ["tsuro", "tatsu"])
-def test_the_pieces_of_the_board_before_are_taken_from_its_markup_pared(page, site, watched,
-                                                                       game):
-    open_page(page, f"{site.url}?game={game}")
-    page.wait_for_selector("#board svg[data-board]")
-    told = page.evaluate(PARED_AND_WHOLE)
-    pared = [one for one in told["found"] if one["pared"] is not None]
-    assert len(pared) >= 20 and len(pared) >= 0.8 * len(told["found"]), told["found"]
-    for one in pared:
-        assert one["fromPared"] == one["whole"], one["selector"]
-    ids = [one for one in pared if one["selector"].startswith("#")]
-    assert ids and all(one["whole"] for one in ids)
-    assert all(one["pared"] < told["size"] / 4 for one in ids)  # the piece, not the board
-    if game == "tatsu":
-        assert any(one["whole"] for one in pared if one["selector"] == "g.hub")
-        assert any(one["whole"] for one in pared if one["selector"].endswith("> text.count"))
-    watched.assert_clean()
-
-
 # A move's turn, scale and shift played as one transform (static/motion_frames.js) puts
 # the element where those properties with its own transform attribute put it: each
 # element of the board with a transform attribute, turned about its centre as the page
@@ -268,17 +249,31 @@ ONE_TRANSFORM = """async (lists) => {
 
 
 @pytest.mark.parametrize("game", ["tsuro", "tatsu"])
-def test_a_turn_played_as_one_transform_puts_each_piece_where_its_properties_would(
-        page, site, watched, game):
+def test_the_page_plays_the_moves_of_a_board_as_the_browser_reads_them(page, site, watched,
+                                                                       game):
+    """Both checks above on one page: the pieces of the board before taken from its
+    markup pared, and a turn played as one transform."""
     from game.core.motion import rise, roll, turn_from
     from game.tsuro.motion import _placed, _under
+    open_page(page, f"{site.url}?game={game}")
+    page.wait_for_selector("#board svg[data-board]")
+    told = page.evaluate(PARED_AND_WHOLE)
+    pared = [one for one in told["found"] if one["pared"] is not None]
+    assert len(pared) >= 20 and len(pared) >= 0.8 * len(told["found"]), told["found"]
+    for one in pared:
+        assert one["fromPared"] == one["whole"], one["selector"]
+    ids = [one for one in pared if one["selector"].startswith("#")]
+    assert ids and all(one["whole"] for one in ids)
+    assert all(one["pared"] < told["size"] / 4 for one in ids)  # the piece, not the board
+    if game == "tatsu":
+        assert any(one["whole"] for one in pared if one["selector"] == "g.hub")
+        assert any(one["whole"] for one in pared if one["selector"].endswith("> text.count"))
+
     lists = [list(roll()), list(rise()), list(turn_from(90)), list(_placed(3)),
              list(_under(0.3, 30, 90)),
              [{"translate": "0px 0px", "opacity": 1},
               {"translate": "30px -20px", "opacity": 0.6, "offset": 0.6},
               {"translate": "50px -35px", "opacity": 0}]]
-    open_page(page, f"{site.url}?game={game}")
-    page.wait_for_selector("#board svg[data-board]")
     told = page.evaluate(ONE_TRANSFORM, lists)
     assert told["elements"] >= 4
     assert told["worst"]["gap"] < 0.5, told["worst"]
