@@ -441,7 +441,19 @@ function copiesOf(selector) {
     for (const element of before.querySelectorAll(selector)) {
       const copy = element.cloneNode(true);
       for (const named of [copy, ...copy.querySelectorAll("[id]")]) named.removeAttribute("id");
-      layer.append(copy);
+      // placed as it was: inside its groups' transforms (a pile's count in the lower
+      // player's boxes was drawn over the upper player's without them)
+      const places = [];
+      for (let up = element.parentElement; up && up.localName !== "svg";
+        up = up.parentElement) {
+        if (up.hasAttribute("transform")) places.unshift(up.getAttribute("transform"));
+      }
+      if (places.length) {
+        const placed = document.createElementNS(SVG, "g");
+        placed.setAttribute("transform", places.join(" "));
+        placed.append(copy);
+        layer.append(placed);
+      } else layer.append(copy);
       copies.push(copy);
     }
   }
@@ -472,7 +484,9 @@ function release(selector) {
     return false;
   });
   if (selector == null) {
-    for (const copies of motion.copies.values()) for (const copy of copies) copy.remove();
+    for (const copies of motion.copies.values()) {
+      for (const copy of copies) (copy.closest("g.leaving > *") || copy).remove(); // (its place)
+    }
     motion.copies.clear();
     motion.skipped = false;
   }

@@ -278,3 +278,34 @@ def test_the_page_plays_the_moves_of_a_board_as_the_browser_reads_them(page, sit
     assert told["elements"] >= 4
     assert told["worst"]["gap"] < 0.5, told["worst"]
     watched.assert_clean()
+
+
+# The copies of the board as drawn before, each where it was drawn: a pile's count shown
+# as it was (a copy) over the count of the same pile, never over another pile's. A copy
+# and a count both shown at one place, saying two things, is a copy out of its place (at
+# a pile's arrival the copy fades out as the count fades in: never both over 0.6).
+COUNTS_CROSSED = """() => {
+  const shown = (element) => Number(getComputedStyle(element).opacity) > 0.6;
+  const copies = [...document.querySelectorAll("#board g.leaving text.count")].filter(shown);
+  const counts = [...document.querySelectorAll("#board g.pile > text.count")]
+    .filter((count) => !count.closest("g.leaving") && shown(count));
+  const near = (a, b) => Math.abs(a.x - b.x) < 2 && Math.abs(a.y - b.y) < 2;
+  return {copies: copies.length, crossed: copies.filter((copy) => counts.some((count) =>
+    near(copy.getBoundingClientRect(), count.getBoundingClientRect())
+    && count.textContent !== copy.textContent)).length,
+    left: document.querySelectorAll("#board g.leaving > :empty").length};
+}"""
+
+
+def test_a_piles_count_as_it_was_shows_over_that_pile(page, site, watched):
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"player0": "medium", "player1": "hard", "first": "black", "seed": 5,
+                      "speed": "fast"})
+    seen = []
+    for _sample in range(250):
+        seen.append(page.evaluate(COUNTS_CROSSED))
+        page.wait_for_timeout(20)
+    assert sum(one["copies"] for one in seen) >= 5  # counts were seen arriving
+    assert not any(one["crossed"] for one in seen), seen
+    assert not any(one["left"] for one in seen)  # no empty place left behind
+    watched.assert_clean()
