@@ -443,14 +443,14 @@ function copiesOf(selector) {
       for (const named of [copy, ...copy.querySelectorAll("[id]")]) named.removeAttribute("id");
       // placed as it was: inside its groups' transforms (a pile's count in the lower
       // player's boxes was drawn over the upper player's without them)
-      const places = [];
+      const groups = [];
       for (let up = element.parentElement; up && up.localName !== "svg";
         up = up.parentElement) {
-        if (up.hasAttribute("transform")) places.unshift(up.getAttribute("transform"));
+        if (up.hasAttribute("transform")) groups.unshift(up.getAttribute("transform"));
       }
-      if (places.length) {
+      if (groups.length) {
         const placed = document.createElementNS(SVG, "g");
-        placed.setAttribute("transform", places.join(" "));
+        placed.setAttribute("transform", groups.join(" "));
         placed.append(copy);
         layer.append(placed);
       } else layer.append(copy);
