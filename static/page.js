@@ -524,6 +524,16 @@ async function move(moves) {
   const skip = byId("skip-motion");
   if (skip) skip.hidden = false;
   await Promise.all(running.map((animation) => animation.finished.catch(() => {})));
+  // A move played out leaves the piece as drawn (only a copy taken off keeps its last frame,
+  // "both", until released): its animation is let go. Kept, finished, on the piece, it
+  // made Chromium play the piece's next move on the page's main thread, at every frame
+  // (a die's tumble: two in three of a game's rolls), not on its compositor.
+  for (const animation of running) {
+    const { fill } = animation.effect?.getTiming() || {};
+    if (animation.playState === "finished" && fill !== "both" && fill !== "forwards") {
+      animation.cancel();
+    }
+  }
   if (skip && skip.isConnected) {
     if (document.activeElement === skip) byId("board")?.focus({ preventScroll: true });
     skip.hidden = true;
