@@ -105,7 +105,7 @@ function show(region, html) {
   const board = region === "board";
   if (element.querySelector(":scope > .built")) overBuilt = true;
   standIn = (board ? null : element.querySelector("#poster:not([hidden])")) || standIn;
-  const before = board ? drawnBoard : null;
+  const before = board ? boardAsDrawn() : null;
   if (board) noteChanges(watcher.takeRecords()); // (changes not yet told to the watcher)
   const same = before?.element === element && before.html === html
     && !touched.has(before.tree.node); // (nothing to do: no frame of its own either)
@@ -118,7 +118,7 @@ function show(region, html) {
   }
   // The empty board shown while Python started (static/poster.js) stands in the new
   // screen's board's place, once there is one, until the board is drawn
-  const room = standIn && !drawnBoard ? byId("board") : null;
+  const room = standIn && !boardDrawn() ? byId("board") : null;
   if (room && !room.firstChild) {
     room.append(standIn);
     standIn = null;
@@ -259,7 +259,12 @@ function bind(tree, node) {
 }
 
 // The board as drawn: its element (#board), the cut of the markup it shows, the markup.
+// A board drawn whole is cut and bound in a task of its own after its frame (`unbound`
+// till then): on a slow device that took half of the task that drew it (a rules page's
+// example drawn for the first time), and only the next redraw needs it.
 let drawnBoard = null;
+let unbound = null; // {element, html, node}: drawn whole, its cut not yet bound
+const boardDrawn = () => drawnBoard || unbound;
 let overBuilt = false; // Python's drawing took the place of a built first step (poster.js)
 let standIn = null; // the empty board (poster.js) taken off the page, for the board's place
 let standingIn = false; // the first board waits for the frame that shows it standing in
@@ -278,16 +283,29 @@ function noteChanges(records) {
   }
 }
 
-// The board drawn whole (innerHTML): its cut bound to its nodes, for the next redraw.
+// The board drawn whole (innerHTML): its cut bound to its nodes, for the next redraw,
+// once its frame is drawn (or at the next redraw, if that comes first). What changes on it
+// meanwhile is watched from now on, as after a redraw.
 function noteDrawn(element, html) {
   watcher.takeRecords(); // (the content replaced: none of it is drawn any more)
-  const tree = cut(html);
   drawnBoard = null;
-  if (tree && element.childNodes.length === 1 && bind(tree, element.firstChild)) {
-    drawnBoard = { element, tree, html };
-    watcher.observe(element, { subtree: true, childList: true, attributes: true,
-      characterData: true });
+  unbound = { element, html, node: element.firstChild };
+  watcher.observe(element, { subtree: true, childList: true, attributes: true,
+    characterData: true });
+  const later = () => setTimeout(boardAsDrawn); // (the task after the frame)
+  if (document.hidden) later(); else requestAnimationFrame(later);
+}
+// The board as drawn, its cut bound to its nodes (null: it cannot be, it is drawn whole
+// next time).
+function boardAsDrawn() {
+  if (unbound) {
+    const { element, html, node } = unbound;
+    unbound = null;
+    const tree = element.firstChild === node && element.childNodes.length === 1 ? cut(html)
+      : null;
+    if (tree && bind(tree, node)) drawnBoard = { element, tree, html };
   }
+  return drawnBoard;
 }
 
 // Pairs the new tree `next` with the drawn tree `old` (an element of the same tag, drawn
@@ -324,7 +342,7 @@ function pair(old, next, fresh, lists) {
 
 // The board brought to `html` by difference; false (nothing changed) where it cannot be.
 function redraw(element, html) {
-  const before = drawnBoard;
+  const before = boardAsDrawn();
   if (!before || before.element !== element || element.childNodes.length !== 1
       || element.firstChild !== before.tree.node) return false;
   if (html === before.html && !touched.has(before.tree.node)) return true; // as it is
@@ -673,7 +691,7 @@ function apply(message) {
   // moved up into the room, where nothing may move. And the screen before it is laid
   // out in the frame before only where the empty board stands in its place meanwhile:
   // elsewhere that frame would show the screen without its board.
-  const first = message.kind === "show" && message.region === "board" && !drawnBoard;
+  const first = message.kind === "show" && message.region === "board" && !boardDrawn();
   if (first && !standingIn && byId("board")?.querySelector(":scope > #poster")
       && !document.hidden) {
     standingIn = true;
@@ -685,7 +703,7 @@ function apply(message) {
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
-  if (held || (first && drawnBoard && !overBuilt)) waitForFrame();
+  if (held || (first && boardDrawn() && !overBuilt)) waitForFrame();
 }
 function waitForFrame() {
   if (document.hidden) return; // no frame comes: nothing waits for one
