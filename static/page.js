@@ -434,8 +434,14 @@ function aboutTheirCentres(elements) {
 }
 
 // Copies of the elements of `selector` as the board drew them before the action, laid
-// over the board as it is now, each once: the pieces a move with `before` animates.
-function copiesOf(selector) {
+// over the board as it is now, each once: the pieces a move with `before` animates. Its
+// keyframes (`frames`) say where a copy goes: those that place it on the board (a
+// translate in their transform: game/core/motion.py's `at`, the board's coordinates)
+// have it laid over the board as it is; the others, where it was drawn, inside its
+// groups' transforms.
+const placesOnBoard = (frames) => frames
+  .some((frame) => /translate\(/.test(frame.transform || ""));
+function copiesOf(selector, frames) {
   if (motion.copies.has(selector)) return motion.copies.get(selector);
   const board = document.querySelector("#board svg");
   const copies = [];
@@ -460,9 +466,11 @@ function copiesOf(selector) {
       const copy = element.cloneNode(true);
       for (const named of [copy, ...copy.querySelectorAll("[id]")]) named.removeAttribute("id");
       // placed as it was: inside its groups' transforms (a pile's count in the lower
-      // player's boxes was drawn over the upper player's without them)
+      // player's boxes was drawn over the upper player's without them); but keyframes
+      // that place it would place it twice (a vine's tendrils let go flew off the board)
       const groups = [];
-      for (let up = element.parentElement; up && up.localName !== "svg";
+      for (let up = placesOnBoard(frames) ? null : element.parentElement;
+        up && up.localName !== "svg";
         up = up.parentElement) {
         if (up.hasAttribute("transform")) groups.unshift(up.getAttribute("transform"));
       }
@@ -482,7 +490,8 @@ function copiesOf(selector) {
 // The board's own elements of `selector`, not the copies of pieces gone.
 const drawn = (selector) => [...(byId("board")?.querySelectorAll(selector) || [])]
   .filter((element) => !element.closest("g.leaving"));
-const movers = (move) => (move.before ? copiesOf(move.selector) : drawn(move.selector));
+const movers = (move) => (move.before ? copiesOf(move.selector, move.keyframes)
+  : drawn(move.selector));
 
 function hold(moves) {
   if (reduced()) return;
