@@ -289,7 +289,12 @@ function noteChanges(records) {
 function noteDrawn(element, html) {
   watcher.takeRecords(); // (the content replaced: none of it is drawn any more)
   drawnBoard = null;
-  unbound = { element, html, node: element.firstChild };
+  // Markup that is not one <svg> (a replay's board, in its frame) is never cut: nothing
+  // waits to be bound, and the next board is drawn whole again, at once
+  const one = /^<svg[\s>]/.test(html) && html.endsWith("</svg>")
+    && element.childNodes.length === 1;
+  unbound = one ? { element, html, node: element.firstChild } : null;
+  if (!one) return;
   watcher.observe(element, { subtree: true, childList: true, attributes: true,
     characterData: true });
   const later = () => setTimeout(boardAsDrawn); // (the task after the frame)
