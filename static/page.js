@@ -180,15 +180,27 @@ function focus(selectors, force) {
   }
 }
 
+// The game log (#log) holds its lines in lists of LOG_PART (game/web/table.py draws the
+// whole log alike): a line added lays out and paints its own list, and a list out of
+// the log's view is not painted at all (style.css), where one list of every line was laid
+// out and painted again at each line, a third of each frame's time late in a game.
+const LOG_PART = 50;
 let scrolling = 0;
 function log(line, step) {
   const list = byId("log");
   if (!list) return;
   const item = document.createElement("li");
   item.textContent = line;
-  item.dataset.n = String(list.children.length + 1); // (its number, drawn by the style)
+  let part = list.lastElementChild;
+  const last = part?.lastElementChild; // (the line before: its number, drawn by the style)
+  item.dataset.n = String(Number(last?.dataset.n || 0) + 1);
   if (step != null) item.dataset.step = String(step);
-  list.append(item);
+  if (part?.localName !== "ol" || part.children.length >= LOG_PART) {
+    part = document.createElement("ol");
+    part.className = "log-part";
+    list.append(part);
+  }
+  part.append(item);
   // brought into view once a frame, not at each line (each would lay the page out)
   if (!scrolling) {
     scrolling = requestAnimationFrame(() => {

@@ -146,7 +146,7 @@ class EmbedPage(Session):
                   + '<p id="status" class="status" aria-live="polite"></p>'
                   '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1">'
                   '</div><aside id="panel" class="side"></aside></div><div id="overlay"></div>'
-                  '<ol id="log" class="log" hidden></ol>')
+                  '<div id="log" class="log" hidden></div>')
         memo = memo or {}
         if embed.mode == "view":
             self.shown = views(embed)

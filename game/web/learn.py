@@ -122,7 +122,7 @@ def play_html(task: str) -> str:
             '<p id="status" class="status" aria-live="polite"></p>'
             '<div class="embed-grid"><div id="board" class="board-wrap" tabindex="-1">'
             '</div><aside id="panel" class="side"></aside></div><div id="overlay"></div>'
-            '<ol id="log" class="log" hidden></ol>')
+            '<div id="log" class="log" hidden></div>')
 
 
 def after_verdict(info: GameInfo, current: int, solved: bool) -> str:

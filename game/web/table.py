@@ -46,6 +46,7 @@ PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
               "instant": N_("Instant")}
 BRIEF = 1 / 3
 ACTION_STEPS = 6  # the lines of one action hold the screen for at most this many steps
+LOG_PART = 50  # the game log's lines in one list (static/page.js adds them alike)
 # A thinking bot hands the browser its turn at least this often (seconds): long enough
 # that the hand-overs cost little, short enough that clicks and redraws feel immediate.
 THINK_SLICE = 0.03
@@ -664,12 +665,14 @@ class Table(ABC):
 
     def log_html(self) -> str:
         """The whole log as the page's <li> items, each with its number (drawn by the
-        page's style) and its step, when known."""
+        page's style) and its step, when known, in lists of LOG_PART lines, as
+        static/page.js adds them (a line added lays out and paints its list only)."""
         items = []
         for number, (line, step) in enumerate(logged_lines(self.match), 1):
             mark = "" if step is None else f' data-step="{step}"'
             items.append(f'<li data-n="{number}"{mark}>{escape(line)}</li>')
-        return "".join(items)
+        return "".join(f'<ol class="log-part">{"".join(items[at:at + LOG_PART])}</ol>'
+                       for at in range(0, len(items), LOG_PART))
 
     # --- taking back (game/core/takeback.py) ---------------------------------------------
     def takeback_plan(self):

@@ -325,3 +325,25 @@ def test_a_match_begun_at_a_position_offers_no_takeback_and_no_replay():
     assert "data-replay" not in table.page.regions["panel"]
     with pytest.raises(ValueError):
         match.rewind(1)
+
+
+def test_the_whole_log_comes_in_lists_of_log_part_lines_numbered_on():
+    """The log drawn whole (after a takeback, a resume, a language change) holds its lines
+    in lists of LOG_PART, as the page adds them, numbered from 1 across the lists."""
+    from game.web.table import LOG_PART
+
+    table = tatsu_table(seed=2)
+    rng = random.Random(2)
+    while not table.state.is_over and len(table.match.log) <= 2 * LOG_PART + 10:
+        if table.state.to_move == 0:
+            play(table, rng.choice(table.state.legal_actions()))
+        else:
+            break
+    drawn = table.log_html()
+    parts = re.findall(r'<ol class="log-part">(.*?)</ol>', drawn)
+    assert "".join(f'<ol class="log-part">{part}</ol>' for part in parts) == drawn
+    sizes = [part.count("<li") for part in parts]
+    assert len(sizes) >= 3 and all(size == LOG_PART for size in sizes[:-1]), sizes
+    assert 0 < sizes[-1] <= LOG_PART
+    numbers = re.findall(r'<li data-n="(\d+)"', drawn)
+    assert numbers == [str(n) for n in range(1, sum(sizes) + 1)]
