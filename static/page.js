@@ -181,9 +181,9 @@ function focus(selectors, force) {
 }
 
 // The game log (#log) holds its lines in lists of LOG_PART (game/web/table.py draws the
-// whole log alike): a line added lays out and paints its own list, and a list out of
-// the log's view is not painted at all (style.css), where one list of every line was laid
-// out and painted again at each line, a third of each frame's time late in a game.
+// whole log alike), each contained (style.css): a line added lays out and paints its own
+// list, where one list of every line was laid out and painted again at each line, a third
+// of each frame's time late in a game.
 const LOG_PART = 50;
 let scrolling = 0;
 function log(line, step) {

@@ -233,3 +233,24 @@ def test_leaving_a_game_keeps_it_and_resigning_ends_it(page, site, watched):
     assert page.evaluate("localStorage.getItem('tsuro-tatsu.saved.tatsu')") is None
     assert page.locator("button[data-resign], button[data-leave]").count() == 0
     watched.assert_clean()
+
+
+def test_the_whole_log_is_reached_with_the_keyboard(page, site, watched):
+    """A finished game's log, focused, goes to its first line with Home and to its last
+    with End, however many lines it holds."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{site.url}?game=tatsu")
+    start_game(page, {"player0": "medium", "player1": "hard", "first": "black", "seed": 5,
+                      "speed": "instant"})
+    page.wait_for_selector("[data-again]", state="attached", timeout=60_000)
+    assert page.locator("#log li").count() > 120
+    page.focus("#log")
+    seen = """(index) => {
+        const log = document.getElementById('log'), box = log.getBoundingClientRect();
+        const line = [...log.querySelectorAll('li')].at(index).getBoundingClientRect();
+        return line.top >= box.top - 1 && line.bottom <= box.bottom + 1; }"""
+    page.keyboard.press("Home")
+    page.wait_for_function(seen, arg=0, timeout=5_000)
+    page.keyboard.press("End")
+    page.wait_for_function(seen, arg=-1, timeout=5_000)
+    watched.assert_clean()
