@@ -18,6 +18,7 @@ The languages' message catalogs are not in it: each is compiled here from its .p
 from __future__ import annotations
 
 import ast
+import functools
 import gzip
 import io
 import threading
@@ -61,19 +62,36 @@ def imported_names(source: Path, name: str) -> set[str]:
     and names that are no module are dropped by the caller."""
     package = name if source.name == "__init__.py" else name.rpartition(".")[0]
     names: set[str] = set()
+    for level, module, taken in _import_statements(source.read_bytes(), str(source)):
+        if level is None:  # import a, b
+            names.update(taken)
+            continue
+        base = module
+        if level:  # relative: from this module's package, or one above it
+            anchor = package.rsplit(".", level - 1)[0]
+            base = f"{anchor}.{base}" if base else anchor
+        names.add(base)
+        names.update(f"{base}.{alias}" for alias in taken)
+    return names
+
+
+# Parsed once per content (`serve` makes game.zip, which the first screen and the service
+# worker read too, for many requests of one page load: some 2 s each, unmemoized): the
+# result depends on the bytes alone, so a memo never gives another file's answer.
+@functools.lru_cache(maxsize=1024)
+def _import_statements(data: bytes, filename: str) -> tuple:
+    """(None, None, names) for each `import` statement, (level, module, names) for each
+    `from` one, in the order ast.walk meets them."""
     with _PARSING:
-        tree = ast.parse(source.read_bytes(), str(source))
+        tree = ast.parse(data, filename)
+    found: list[tuple] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
+            found.append((None, None, tuple(alias.name for alias in node.names)))
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:  # relative: from this module's package, or one above it
-                anchor = package.rsplit(".", node.level - 1)[0]
-                base = f"{anchor}.{base}" if base else anchor
-            names.add(base)
-            names.update(f"{base}.{alias.name}" for alias in node.names)
-    return names
+            found.append((node.level, node.module or "",
+                          tuple(alias.name for alias in node.names)))
+    return tuple(found)
 
 
 def page_roots() -> tuple:
@@ -131,13 +149,18 @@ def catalog_file(lang: str, package: Path = GAME) -> bytes:
     return gzip.compress(compiled, compresslevel=9, mtime=0)
 
 
+@functools.lru_cache(maxsize=1024)  # (as _import_statements: by content)
+def _slimmed(source: bytes, name: str) -> bytes:
+    return slim_source(source, name)
+
+
 def game_archive(package: Path = GAME, roots=None) -> bytes:
     """The zip archive's bytes (deterministic for the same sources), its modules without
     comments and docstrings (slim.py)."""
     buffer = io.BytesIO()
     listed = archive_members(package, roots)
     with _PARSING:  # (slimming parses too)
-        members = [(name, slim_source(path.read_bytes(), name) if name.endswith(".py")
+        members = [(name, _slimmed(path.read_bytes(), name) if name.endswith(".py")
                     else path.read_bytes()) for name, path in listed]
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in members:

@@ -215,7 +215,8 @@ def test_host_check(host, problem):
 
 
 # Every file of the site rendered, a third of them twice over (again while other threads
-# render): some 25 s on a quiet 2-core machine, more when the browser tests share it.
+# render): some 8 s on a quiet 2-core machine (game.zip, which index.html and sw.js read
+# too, parsed once per content: game/site/bundle.py), more when the browser tests share it.
 @pytest.mark.timeout(180)
 def test_served_sources_are_the_built_site_byte_for_byte_whatever_the_concurrency(
         sources_once, site_built_once):
