@@ -67,12 +67,6 @@ def library(page) -> list[str]:
     return [library for library in told if library]  # (engine.js says it with "loaded")
 
 
-def alone(test: str, *values):
-    """pytest parameters of `test`, each in a pytest-xdist group of its own."""
-    return [pytest.param(value, marks=pytest.mark.xdist_group(f"test_stdlib-{test}-{value}"))
-            for value in values]
-
-
 def test_the_site_serves_only_the_modules_found_each_lean(built_site):
     served = (built_site / URL).read_bytes()
     made = trimmed_archive()
@@ -108,7 +102,7 @@ def test_the_site_serves_the_same_modules_compiled_for_a_later_start(built_site)
     assert f'"./{url}"' in (built_site / "sw.js").read_text()  # kept: a later start finds it
 
 
-@pytest.mark.parametrize("lang", alone("game", *LANGUAGES))
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_game_of_computers_to_its_end_in_each_game(page, site, watched, lang):
     first_visit(page)
     open_page(page, f"{site.url}?game=tsuro&lang={lang}")
@@ -147,7 +141,7 @@ def play_to_the_end(page, form: dict) -> None:
     assert page.locator("#log li").count() > 2
 
 
-@pytest.mark.parametrize("key", alone("lesson", "tsuro", "tatsu"))
+@pytest.mark.parametrize("key", ("tsuro", "tatsu"))
 def test_the_first_step_of_a_lesson(page, site, watched, key):
     first_visit(page)
     open_page(page, f"{site.url}learn.html?game={key}")
@@ -169,7 +163,7 @@ def test_the_first_step_of_a_lesson(page, site, watched, key):
     watched.assert_clean()
 
 
-@pytest.mark.parametrize("lang", alone("embed", "ro"))
+@pytest.mark.parametrize("lang", ["ro"])
 def test_an_embedded_board_plays_a_game_of_computers(page, site, watched, lang):
     params = {"game": "tsuro", "mode": "play", "players": "easy,easy", "lang": lang,
               "id": "stdlib"}
