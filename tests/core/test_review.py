@@ -1,10 +1,10 @@
 """A game's review (game/core/review.py): each decision of each person scored by the
 coach, the costliest marked, a summary per person, in slices with its progress."""
 
-import functools
 import json
 
 import pytest
+from once import once_per_run
 
 import game.tsuro as tsuro
 from game.core.actions import Action
@@ -33,11 +33,14 @@ def blundered_game(seed=3):
     return state, worst
 
 
-@functools.cache
-def reviewed_game():
-    """The blundered game, both seats reviewed (once for the module's tests)."""
-    state, step = blundered_game()
-    return state, step, *run_review(state, (0, 1))
+@pytest.fixture(scope="session")
+def reviewed(tmp_path_factory):
+    """The blundered game, both seats reviewed: some 10 s, made once in a run however
+    many workers run these tests (tests/once.py)."""
+    def make(_folder):
+        state, step = blundered_game()
+        return state, step, *run_review(state, (0, 1))
+    return once_per_run(tmp_path_factory, "review", make)
 
 
 def run_review(state, people):
@@ -49,8 +52,8 @@ def run_review(state, people):
             return finished.value, progress
 
 
-def test_the_choice_the_coach_values_lowest_is_marked_costly():
-    state, step, done, progress = reviewed_game()
+def test_the_choice_the_coach_values_lowest_is_marked_costly(reviewed):
+    state, step, done, progress = reviewed
     assert step is not None
     decision = done.at(step)
     assert decision is not None and decision.seat == 0
@@ -79,14 +82,14 @@ def test_costly_blunders_and_the_three_marked():
     assert done.at(6).cost == 0 and done.at(7) is None
 
 
-def test_only_the_peoples_choices_are_reviewed():
-    state, _step, _done, _progress = reviewed_game()
+def test_only_the_peoples_choices_are_reviewed(reviewed):
+    state, _step, _done, _progress = reviewed
     done, _progress = run_review(state.clone(), ())
     assert done.decisions == ()
 
 
-def test_only_choices_are_reviewed_and_at_most_three_are_marked():
-    state, _step, done, _progress = reviewed_game()
+def test_only_choices_are_reviewed_and_at_most_three_are_marked(reviewed):
+    state, _step, done, _progress = reviewed
     positions = type(state).from_record
     for decision in done.decisions:
         before = positions(state.to_record(), upto=decision.step)
@@ -100,8 +103,8 @@ def test_only_choices_are_reviewed_and_at_most_three_are_marked():
     assert all(len(row) == 7 for row in kept)
 
 
-def test_a_kept_review_reads_back_as_it_was():
-    state, _step, done, _progress = reviewed_game()
+def test_a_kept_review_reads_back_as_it_was(reviewed):
+    state, _step, done, _progress = reviewed
     kept = json.loads(json.dumps(done.to_json()))  # as a saved game carries it
     again = Review.from_json(kept, type(state), state.to_record(),
                              lambda advice: hint_words(advice, ["A", "B"]))
@@ -126,8 +129,8 @@ def test_a_kept_review_reads_back_as_it_was():
     lambda rows: rows[0].pop(),  # a field missing
     lambda rows: rows.append(rows[-1]),  # a decision twice
 ])
-def test_a_review_that_is_not_its_games_is_refused_whole(spoil):
-    state, _step, done, _progress = reviewed_game()
+def test_a_review_that_is_not_its_games_is_refused_whole(spoil, reviewed):
+    state, _step, done, _progress = reviewed
     rows = json.loads(json.dumps(done.to_json()))
     spoil(rows)
     with pytest.raises(ReviewError, match="decision"):
@@ -135,8 +138,8 @@ def test_a_review_that_is_not_its_games_is_refused_whole(spoil):
                          lambda advice: hint_words(advice, ["A", "B"]))
 
 
-def test_a_review_longer_than_its_game_is_refused():
-    state, _step, done, _progress = reviewed_game()
+def test_a_review_longer_than_its_game_is_refused(reviewed):
+    state, _step, done, _progress = reviewed
     with pytest.raises(ReviewError, match="not a list"):
         Review.from_json({"0": 1}, type(state), state.to_record())
     with pytest.raises(ReviewError, match="not a list"):
