@@ -27,14 +27,15 @@ from game.web.port import Superseded, TablePage
 from game.web.session import Session
 
 
-def shell(game, unknown=None) -> str:
+def shell(game, unknown=None, stand_in: bool = False) -> str:
     """The page's HTML: the first screen (no game chosen: game/web/start.py, which the
     build also writes into index.html), or the game choice, then the start form and the
     table. Only the status line and the game log are live regions: a redrawn board is
-    not read aloud."""
+    not read aloud. `stand_in`: the empty board in the board's place, until it is drawn
+    (the page's first game screen: start.py, board_stand_in)."""
     from game.core.registry import games
     from game.core.rule_links import page_url
-    from game.web.start import first_screen_html, masthead
+    from game.web.start import board_stand_in, first_screen_html, masthead
     from game.web.table import help_dialog, keys_button, words_html
 
     if game is None:  # a card for each game, with its board, in place of the choice
@@ -58,7 +59,8 @@ def shell(game, unknown=None) -> str:
         '<div class="status-line"><p id="status" class="status" aria-live="polite"></p>'
         f'<button type="button" id="skip-motion" class="skip-motion" data-skip-motion="1" '
         f'hidden>{skip}</button></div>'
-        '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1"></div>'
+        '<div class="table-grid"><div id="board" class="board-wrap" tabindex="-1">'
+        f'{board_stand_in(game) if stand_in else ""}</div>'
         '<aside class="side"><div id="resume"></div><div id="setup"></div>'
         '<div id="panel"></div>'
         '<div id="pace-box"></div>'
@@ -92,6 +94,7 @@ class IndexPage(Session):
         self.speed = "normal"
         self.form_shown = False
         self.told_unkept = False
+        self.board_shown = False  # (a game's screen drawn: its board is on the page)
 
     # --- showing ------------------------------------------------------------------------
     def show(self, region: str, html: str) -> None:
@@ -340,7 +343,11 @@ class IndexPage(Session):
         if self.table is not None:  # its play stops: this screen replaces it
             self.table.page.retire()
         self.game, self.table, self.form_shown = game, None, False
-        self.show("app", shell(game, unknown))  # the game's button keeps the focus
+        # (the empty board stands in the board's place only on the page's first game
+        # screen: later the page draws the board in the same frame, static/page.js)
+        stand_in = game is not None and not self.board_shown
+        self.board_shown = self.board_shown or game is not None
+        self.show("app", shell(game, unknown, stand_in))  # the game's button keeps the focus
         self.page_title(game)
         self.root("over", "false")
         if game is not None:

@@ -87,6 +87,19 @@ _PIECE_TITLE = re.compile(r"<title>[^<]*</title>")
 _PIECE_MARKS = re.compile(r' (?:class|data-[a-z-]+)="[^"]*"')
 
 
+def board_stand_in(game: str) -> str:
+    """What holds the board's place when a game's screen is first drawn: an empty <svg>
+    of the board's classes and viewBox, so of the board's size. static/page.js lays out
+    that screen in a frame and draws the board in the next: on a phone (4x CPU slowdown),
+    the two laid out at once for the first time made a task of 150 ms that a tap waited
+    for; nothing moves when the board comes. (Not the empty board's picture that
+    learn.html and embed.html show, game/site/first_paint.py: an SVG image is parsed on
+    the page's thread when it is first laid out, 130 ms more.)"""
+    width, height = described_game(game).card.picture_size
+    return (f'<svg id="poster" class="board {game}-board" viewBox="0 0 {width} {height}" '
+            'aria-hidden="true" focusable="false"></svg>')
+
+
 def _picture_img(game: str) -> str:
     """The card's <img>: its size is the board's viewBox, so that its place is kept
     before the file arrives; its alt text says what the picture shows."""

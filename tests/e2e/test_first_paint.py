@@ -222,3 +222,57 @@ def test_another_step_or_a_board_shows_its_empty_board_until_python_draws_it(pag
     assert frames["empty"] == 0 and frames["poster"] >= 1, frames
     assert page.evaluate("window.shifts") == []
     assert page.locator("html").get_attribute("data-step") == "2"
+
+
+# From now on: each layout shift, at what time, and where what stands in for the first
+# game screen's board and then its board were first seen in a frame (boxes, times).
+WATCH_STAND_IN = """() => { window.shifts = []; window.seen = {};
+  new PerformanceObserver((list) => { for (const shift of list.getEntries()) {
+    window.shifts.push([shift.startTime, shift.sources.map((source) =>
+      source.node && (source.node.id || source.node.className || source.node.nodeName))]); } })
+    .observe({type: 'layout-shift'});
+  const box = (element) => { const b = element.getBoundingClientRect();
+    return [b.x, b.y, b.width, b.height].map(Math.round); };
+  const look = () => {
+    const poster = document.querySelector('#board > #poster');
+    const board = document.querySelector('#board > svg[data-board]');
+    if (poster && !window.seen.poster) window.seen.poster = [box(poster), performance.now()];
+    if (board && !window.seen.board) window.seen.board = [box(board), performance.now()];
+    if (!window.seen.board) requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+def test_a_games_first_screen_is_laid_out_before_its_board_and_nothing_moves(page, site,
+                                                                             width):
+    """index.html asked for a game, when Python is ready: its screen (the choice, the
+    start form) comes in one frame with an empty <svg> of the board's size in the board's
+    place (game/web/start.py, board_stand_in), and the board in a frame after it (the two
+    at once made a task that a tap waited for on a phone); never a frame of that screen
+    with its board's place empty, and nothing moves when the board comes. On a phone's
+    width the start form is below the board: a place of another size would move it."""
+    page.set_viewport_size({"width": width, "height": 844})
+    release = hold_runtime(page)
+    page.goto(f"{site.url}index.html?game=tatsu&lang=es", wait_until="commit")
+    page.wait_for_selector("button[data-game='tatsu']")
+    page.evaluate(WATCH_BOARD)
+    page.evaluate(WATCH_STAND_IN)
+    release()
+    page.wait_for_function(f"{READY} === 'true'", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#board > svg[data-board='tatsu']")
+    page.evaluate(TWO_FRAMES)
+    frames, seen = page.evaluate("window.boardFrames"), page.evaluate("window.seen")
+    assert frames["empty"] == 0 and frames["poster"] >= 1, frames
+    (poster_box, poster_at), (board_box, board_at) = seen["poster"], seen["board"]
+    assert poster_box == board_box and poster_at < board_at, seen
+    assert [at for at, _where in page.evaluate("window.shifts") if at >= poster_at] == []
+    assert page.locator("#poster").count() == 0
+    # the next game's screen comes with its board: nothing stands in for it any more
+    page.evaluate("""() => { window.posters = 0; new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && (node.id === 'poster' || node.querySelector('#poster'))) {
+          window.posters += 1; } } })
+      .observe(document.getElementById('app'), {childList: true, subtree: true}); }""")
+    page.click("button[data-game='tsuro']")
+    page.wait_for_selector("#board > svg[data-board='tsuro']")
+    assert page.evaluate("window.posters") == 0

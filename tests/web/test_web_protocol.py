@@ -132,6 +132,29 @@ def test_the_game_page_starts_chooses_a_game_and_plays_it_to_the_end():
     assert browser.storage["tsuro-tatsu.form.tsuro"]  # the form, for next time
 
 
+def test_the_first_game_screen_holds_its_boards_place_with_an_svg_of_its_size():
+    """The page's first game screen has an empty <svg> of the board's classes and viewBox
+    in the board's place (static/page.js draws the board a frame after the screen);
+    the screens after it come with no stand-in (the page draws their board with them)."""
+    import re
+
+    browser, session = start(IndexPage, "?game=tatsu")
+    run(session.serve())
+    apps = [m["html"] for m in browser.kinds("show") if m["region"] == "app"]
+    boards = [m["html"] for m in browser.kinds("show") if m["region"] == "board"]
+    stand_in = re.search(r'<div id="board"[^>]*>(<svg id="poster"[^>]*></svg>)</div>',
+                         apps[-1])
+    assert stand_in, apps[-1]
+    view_box = re.search(r'viewBox="([^"]+)"', boards[-1]).group(1)
+    assert f'viewBox="{view_box}"' in stand_in.group(1)
+    assert 'class="board tatsu-board"' in stand_in.group(1)
+    assert 'aria-hidden="true"' in stand_in.group(1)
+    for key in ("tsuro", "tatsu"):
+        play(session, {"kind": "click", "data": {"game": key, "tag": "BUTTON"}, "form": None})
+        again = [m["html"] for m in browser.kinds("show") if m["region"] == "app"][-1]
+        assert f'data-game="{key}"' in again and 'id="poster"' not in again
+
+
 def test_a_game_the_browser_will_not_keep_is_said_once():
     browser, session = start(IndexPage, "?game=tatsu", refuse_storage=True)
     run(session.serve())
