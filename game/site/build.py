@@ -147,8 +147,10 @@ def _index_page(root: Path, files: dict[str, Source]) -> bytes:
 
 
 def _drawn(picture, lang: str) -> bytes:
+    from game.core.diagram import image_file
+
     with speaking(lang):
-        return picture().svg.encode()
+        return image_file(picture().svg).encode()
 
 
 def _rules_page(root: Path, game_key: str, lang: str) -> bytes:

@@ -14,7 +14,7 @@ from importlib import import_module
 import pytest
 
 from game.core import RuleError, roll_die
-from game.core.diagram import Notes, NotesError
+from game.core.diagram import Notes, NotesError, image_file
 from game.core.figures import Figure, all_figures, figures, render
 from game.core.registry import games
 from game.core.rule_links import page_url
@@ -185,7 +185,7 @@ def test_each_figure_is_in_the_built_site_and_shown_once_on_its_rules_page(built
         assert [f["id"] for f in page.found] == [f"diagram-{name}" for name in lines]
         for name, figure in mine.items():
             svg = render(info, figure)
-            assert (built / "diagrams" / f"{name}.svg").read_bytes() == svg.encode()
+            assert (built / "diagrams" / f"{name}.svg").read_bytes() == image_file(svg).encode()
             assert f'"./diagrams/{name}.svg"' in sw  # kept for offline play
             shown = [f for f in page.found if f["id"] == f"diagram-{name}"]
             assert len(shown) == 1, name
@@ -205,7 +205,7 @@ def test_the_figures_are_generated_and_served_live():
     for name, (info, figure) in ALL.items():
         path = f"diagrams/{name}.svg"
         assert callable(files[path]) and not (ROOT / path).exists()
-        assert files[path]() == render(info, figure).encode()
+        assert files[path]() == image_file(render(info, figure)).encode()
         assert SourceSite(ROOT).lookup(path) == files[path]()
         assert mime_type(path) == "image/svg+xml"
 
@@ -243,3 +243,23 @@ def test_the_daikaiju_arrows_are_where_the_engine_moves_them(name, die):
         eaten = [d["square"] for kind, d in events if kind == "tile_eaten"]
         assert eaten == [square_of(arrows[0].end, "to")]
         assert ("ship_out", {"seat": 0, "reason": "tile eaten"}) in events
+
+
+def test_a_figures_file_is_its_drawing_without_what_only_a_page_uses():
+    """diagrams/NAME.svg (game/core/diagram.py, image_file): the drawing's root, its own
+    title, description and style as they are, every other element and class kept; no
+    piece's <title> and no data attribute below the root (an <img> has no use for them)."""
+    fewer = 0
+    for info, figure in ALL.values():
+        svg = render(info, figure)
+        drawn, served = ET.fromstring(svg.encode()), ET.fromstring(image_file(svg).encode())
+        assert served.attrib == drawn.attrib and words(image_file(svg)) == words(svg)
+        assert served.findtext(NS + "style") == drawn.findtext(NS + "style")
+        assert [e for e in served.iter(NS + "title")] == [served.find(NS + "title")]
+        assert not [name for e in served.iter() if e is not served for name in e.attrib
+                    if name.startswith("data-")]
+        kept = [(e.tag, e.get("class")) for e in drawn.iter() if e.tag != NS + "title"
+                or e is drawn.find(NS + "title")]
+        assert [(e.tag, e.get("class")) for e in served.iter()] == kept
+        fewer += len(list(drawn.iter())) - len(list(served.iter()))
+    assert fewer > 100  # (Tatsu's stones have a title each)
