@@ -249,8 +249,8 @@ def test_a_games_first_screen_is_laid_out_before_its_board_and_nothing_moves(pag
     start form) comes in one frame with an empty <svg> of the board's size in the board's
     place (game/web/start.py, board_stand_in), and the board in a frame after it (the two
     at once made a task that a tap waited for on a phone); never a frame of that screen
-    with its board's place empty, and nothing moves when the board comes. On a phone's
-    width the start form is below the board: a place of another size would move it."""
+    with its board's place empty, and nothing moves when the board comes (a place of
+    another size would move the page below it)."""
     page.set_viewport_size({"width": width, "height": 844})
     release = hold_runtime(page)
     page.goto(f"{site.url}index.html?game=tatsu&lang=es", wait_until="commit")
