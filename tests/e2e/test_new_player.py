@@ -197,6 +197,43 @@ def test_an_unknown_game_is_named_back(page, site, watched):
     watched.assert_clean()
 
 
+# From the start click, at each frame until the game's panel is there: whether the start
+# form shows, whether the board is still the form's sample (its ids are "sample-..."), and
+# whether the game's panel is there.
+WATCH_BEGINNING = """() => { window.beginning = []; const look = () => {
+  const form = document.getElementById('setup');
+  const board = document.querySelector('#board > svg[data-board]');
+  const panel = document.getElementById('panel');
+  const shown = Boolean(panel && panel.firstElementChild);
+  window.beginning.push([Boolean(form && !form.hidden),
+                         Boolean(board && board.querySelector('[id^="sample-"]')), shown]);
+  if (!shown) requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+
+
+def test_a_game_begins_in_three_frames_the_side_the_board_then_the_panel(page, site,
+                                                                        watched):
+    """Start: the start form goes and the side changes in one frame, the new game's board
+    comes in the next (drawn anew over the form's sample board), then the game's panel
+    and status (static/page.js: the three in one frame took 90 ms at 4x CPU slowdown, a
+    task on the page's thread); never the game's panel beside the form's sample board."""
+    open_page(page, f"{site.url}?game=tatsu")
+    fill_form(page, {"player0": "human", "player1": "easy", "first": "black", "seed": 5,
+                     "speed": "fast"})
+    page.evaluate("""() => document.querySelector('#setup-form button[data-start]')
+      .addEventListener('click', () => requestAnimationFrame(() => (""" +
+                  WATCH_BEGINNING + """)()), {once: true})""")
+    page.click("#setup-form button[data-start]")
+    page.wait_for_function("() => window.beginning && window.beginning.length && "
+                           "window.beginning.at(-1)[2]")
+    seen = page.evaluate("window.beginning")
+    steps = [row for i, row in enumerate(seen) if i == 0 or row != seen[i - 1]]
+    assert steps[-3:] == [[False, True, False], [False, False, False],
+                          [False, False, True]], seen
+    assert page.locator("#status").inner_text() != "Choose the seats, then start."
+    watched.assert_clean()
+
+
 def test_only_the_status_and_the_log_speak(page, site, watched):
     open_page(page, f"{site.url}?game=tsuro")
     start_game(page, {"players": 2, "player0": "human", "player1": "easy", "seed": 3,
