@@ -731,17 +731,20 @@ function apply(message) {
   // A game begins (the start form goes: "setup" hidden): its board, drawn anew over the
   // start form's sample board, waits for the frame in which the side changes (the form
   // gone, the log and the game's files come), and has a frame of its own; the panel and
-  // the status come after it. The three in one frame took 90 ms at 4x CPU slowdown.
+  // the status come after it. The three in one frame took 90 ms at 4x CPU slowdown. (Not
+  // where the screen was drawn anew, a game said again in another language: its board's
+  // place is empty, and a frame would show it so.)
   if (message.kind === "hidden" && message.region === "setup") beginning = message.hidden;
-  const begun = message.kind === "show" && message.region === "board" && beginning
-    && !first;
+  const boardShown = message.kind === "show" && message.region === "board";
+  const begun = boardShown && beginning && !first
+    && Boolean(byId("board")?.querySelector(":scope > svg"));
   if (begun && !beginningWaited && !document.hidden) {
     beginningWaited = true;
     waiting.unshift(message);
     waitForFrame();
     return;
   }
-  if (begun) beginning = beginningWaited = false;
+  if (boardShown) beginning = beginningWaited = false; // (the next board is no new game's)
   redrawn = false;
   if ("ask" in message) ask(message);
   else TOLD[message.kind](message);
